@@ -1,0 +1,291 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { AppError } from '@app/shared'
+import type { FastifyInstance } from 'fastify'
+import type { DatabaseHandle } from './db/client.ts'
+import { writeMaintenanceSwitch } from './modules/system/system-repository.ts'
+import { buildApp } from './app.ts'
+import { fixedClock } from './clock.ts'
+import { createTestApp, createTestDatabase, testConfig, testNow } from '../test/helpers.ts'
+
+/** Routes that exist only in this suite, to drive the shared machinery. */
+function addProbeRoutes(app: FastifyInstance) {
+  app.post(
+    '/api/probe/echo',
+    { schema: { body: z.strictObject({ name: z.string().min(1), count: z.number().int() }) } },
+    (request) => request.body,
+  )
+  app.get('/api/probe/bug', () => {
+    throw new Error('database password is hunter2')
+  })
+  app.get('/api/probe/refused', () => {
+    throw new AppError('APFA2002', {
+      message: 'already applied',
+      userMessage: 'お申し込み済みです。',
+    })
+  })
+}
+
+describe('サーバーの共通の仕組み', () => {
+  let database: DatabaseHandle
+  let app: FastifyInstance
+
+  beforeAll(async () => {
+    database = await createTestDatabase()
+    app = await createTestApp(database)
+  })
+  afterAll(async () => {
+    await app.close()
+    await database.close()
+  })
+
+  it('/healthz と /readyz が応答すること', async () => {
+    expect((await app.inject('/healthz')).json()).toEqual({ status: 'ok' })
+    const ready = await app.inject('/readyz')
+    expect(ready.statusCode).toBe(200)
+    expect(ready.json()).toEqual({ status: 'ready' })
+  })
+
+  it('厳格なCSPなどのセキュリティヘッダーを付けること', async () => {
+    const response = await app.inject('/healthz')
+    const csp = response.headers['content-security-policy']
+    expect(csp).toContain("default-src 'self'")
+    expect(csp).toContain("script-src 'self'")
+    expect(csp).toContain("style-src 'self'")
+    expect(csp).toContain("frame-ancestors 'none'")
+    expect(csp).not.toContain('unsafe-inline')
+    expect(response.headers['x-content-type-options']).toBe('nosniff')
+    expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/)
+  })
+
+  it('送られてきたリクエストIDを応答にも付けること', async () => {
+    const response = await app.inject({
+      url: '/healthz',
+      headers: { 'x-request-id': 'trace-12345678' },
+    })
+    expect(response.headers['x-request-id']).toBe('trace-12345678')
+  })
+
+  it('存在しないAPIには 404 と APFN0001 を返すこと', async () => {
+    const response = await app.inject('/api/no/such/route')
+    expect(response.statusCode).toBe(404)
+    expect(response.json()).toEqual({ errorCode: 'APFN0001', message: expect.any(String) })
+  })
+
+  it('OpenAPI をルートのスキーマから生成して /api/docs で返すこと', async () => {
+    const response = await app.inject('/api/docs')
+    expect(response.statusCode).toBe(200)
+    const document = response.json()
+    expect(document.openapi).toBe('3.1.0')
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/api/groupPfInfo/', '/api/itemDefinitions/', '/healthz', '/readyz']),
+    )
+    expect(
+      document.paths['/api/groupPfInfo/'].get.parameters.map(
+        (parameter: { name: string }) => parameter.name,
+      ),
+    ).toEqual(
+      expect.arrayContaining([
+        'urlKey',
+        'groupPfCode',
+        'groupPfCodeInceptionDateYm',
+        'groupPfBranchNo',
+      ]),
+    )
+  })
+})
+
+describe('リクエスト本文とエラー応答 (SPEC §7.3)', () => {
+  let database: DatabaseHandle
+  let app: FastifyInstance
+
+  beforeAll(async () => {
+    database = await createTestDatabase()
+    app = await buildApp({
+      config: testConfig({ BODY_LIMIT: '2048' }),
+      database,
+      clock: fixedClock(testNow),
+      logger: false,
+    })
+    addProbeRoutes(app)
+    await app.ready()
+  })
+  afterAll(async () => {
+    await app.close()
+    await database.close()
+  })
+
+  const post = (payload: Buffer, headers: Record<string, string> = {}) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/probe/echo',
+      payload,
+      headers: { 'content-type': 'application/json', ...headers },
+    })
+
+  it('gzip 圧縮されたJSON本文を受け付けること', async () => {
+    const response = await post(gzipSync(JSON.stringify({ name: '山田', count: 2 })), {
+      'content-encoding': 'gzip',
+    })
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toEqual({ name: '山田', count: 2 })
+  })
+
+  it('展開後の大きさで上限を判定し、超えれば 413 を返すこと', async () => {
+    const bomb = gzipSync(JSON.stringify({ name: 'x'.repeat(100_000), count: 1 }))
+    expect(bomb.length).toBeLessThan(2048)
+    const response = await post(bomb, { 'content-encoding': 'gzip' })
+    expect(response.statusCode).toBe(413)
+    expect(response.json()).toEqual({ errorCode: 'APFP0001', message: expect.any(String) })
+  })
+
+  it('壊れた gzip には 400 を、未対応の圧縮形式には 415 を返すこと', async () => {
+    const broken = await post(Buffer.from('not gzip at all'), { 'content-encoding': 'gzip' })
+    expect(broken.statusCode).toBe(400)
+    expect(broken.json().errorCode).toBe('APFB0001')
+    const unsupported = await post(Buffer.from('{}'), { 'content-encoding': 'br' })
+    expect(unsupported.statusCode).toBe(415)
+    expect(unsupported.json().errorCode).toBe('APFU0001')
+  })
+
+  it('スキーマに合わない本文には 400 と項目ごとの issues を返すこと', async () => {
+    const response = await post(Buffer.from(JSON.stringify({ name: '', count: 1.5 })))
+    expect(response.statusCode).toBe(400)
+    const body = response.json()
+    expect(body.errorCode).toBe('APFV0001')
+    expect(body.issues.map((issue: { path: string }) => issue.path)).toEqual(['name', 'count'])
+    expect(body.issues.every((issue: { message: string }) => issue.message.length > 0)).toBe(true)
+  })
+
+  it('JSONとして読めない本文には 400 を返すこと', async () => {
+    const response = await post(Buffer.from('{"name":'))
+    expect(response.statusCode).toBe(400)
+    expect(response.json().errorCode).toBe('APFB0001')
+  })
+
+  it('想定外の例外は内部情報を出さずに 500 と E9999 を返すこと', async () => {
+    const response = await app.inject('/api/probe/bug')
+    expect(response.statusCode).toBe(500)
+    expect(response.json()).toEqual({ errorCode: 'E9999', message: expect.any(String) })
+    expect(response.body).not.toContain('hunter2')
+  })
+
+  it('AppError はそのコードの状態と利用者向けメッセージで返すこと', async () => {
+    const response = await app.inject('/api/probe/refused')
+    expect(response.statusCode).toBe(409)
+    expect(response.json()).toEqual({ errorCode: 'APFA2002', message: 'お申し込み済みです。' })
+  })
+})
+
+describe('メンテナンスと流量制限', () => {
+  let database: DatabaseHandle
+  beforeAll(async () => {
+    database = await createTestDatabase()
+  })
+  afterAll(async () => {
+    await database.close()
+  })
+
+  it('日次のメンテナンス時間帯はAPIが 503 を返し、ヘルスチェックは応答すること', async () => {
+    const at0430 = new Date(Date.UTC(2026, 10, 19, 19, 30))
+    const app = await createTestApp(database, {
+      env: { MAINTENANCE_WINDOW: '04:00-06:00' },
+      now: at0430,
+    })
+    const response = await app.inject('/api/groupPfInfo/?groupPfCode=G1&urlKey=abcdefghij')
+    expect(response.statusCode).toBe(503)
+    expect(response.json()).toEqual({ errorCode: 'APFS0001', message: expect.any(String) })
+    expect((await app.inject('/healthz')).statusCode).toBe(200)
+    await app.close()
+  })
+
+  it('時間帯の外では通常どおり応答すること', async () => {
+    const at0600 = new Date(Date.UTC(2026, 10, 19, 21, 0))
+    const app = await createTestApp(database, {
+      env: { MAINTENANCE_WINDOW: '04:00-06:00' },
+      now: at0600,
+    })
+    const response = await app.inject('/api/groupPfInfo/?groupPfCode=G1&urlKey=abcdefghij')
+    expect(response.statusCode).toBe(404)
+    await app.close()
+  })
+
+  it('手動スイッチを入れると全プロセスが 503 を返すこと', async () => {
+    await writeMaintenanceSwitch(database.db, true)
+    const app = await createTestApp(database)
+    const response = await app.inject('/api/groupPfInfo/?groupPfCode=G1&urlKey=abcdefghij')
+    expect(response.statusCode).toBe(503)
+    expect(response.json().errorCode).toBe('APFS0001')
+    await app.close()
+    await writeMaintenanceSwitch(database.db, false)
+  })
+
+  it('上限を超えたリクエストには 429 と APFR0001 を返すこと', async () => {
+    const app = await createTestApp(database, { env: { RATE_LIMIT_MAX: '3' } })
+    const statuses: number[] = []
+    for (let index = 0; index < 4; index += 1) {
+      statuses.push((await app.inject('/api/no/such/route')).statusCode)
+    }
+    expect(statuses).toEqual([404, 404, 404, 429])
+    const limited = await app.inject('/api/no/such/route')
+    expect(limited.json()).toEqual({ errorCode: 'APFR0001', message: expect.any(String) })
+    await app.close()
+  })
+})
+
+describe('SPA の配信 (/app)', () => {
+  let database: DatabaseHandle
+  let app: FastifyInstance
+  let dist: string
+
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'))
+    fs.mkdirSync(path.join(dist, 'assets'))
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html lang="ja"><title>団体保険</title></html>',
+    )
+    fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)')
+    fs.writeFileSync(path.join(dist, 'build-meta.json'), '{"buildId":"b1"}')
+    database = await createTestDatabase()
+    app = await createTestApp(database, { env: { WEB_DIST_DIR: dist } })
+  })
+  afterAll(async () => {
+    await app.close()
+    await database.close()
+    fs.rmSync(dist, { recursive: true, force: true })
+  })
+
+  it('深いリンクでも index.html を返すこと', async () => {
+    for (const url of [
+      '/app/',
+      '/app/ent/G1/202612/00001/abcdefghij/selectType',
+      '/app/no/such/page?x=1',
+    ]) {
+      const response = await app.inject(url)
+      expect(response.statusCode).toBe(200)
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8')
+      expect(response.headers['cache-control']).toBe('no-cache')
+      expect(response.body).toContain('<title>団体保険</title>')
+    }
+  })
+
+  it('ハッシュ付きのファイルは1年キャッシュし、ビルド情報はキャッシュさせないこと', async () => {
+    const asset = await app.inject('/app/assets/index-abc123.js')
+    expect(asset.statusCode).toBe(200)
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    const meta = await app.inject('/app/build-meta.json')
+    expect(meta.headers['cache-control']).toBe('no-cache')
+    expect(meta.json()).toEqual({ buildId: 'b1' })
+  })
+
+  it('存在しないアセットは index.html ではなく 404 を返すこと', async () => {
+    const response = await app.inject('/app/assets/missing-000.js')
+    expect(response.statusCode).toBe(404)
+    expect(response.json().errorCode).toBe('APFN0001')
+  })
+})

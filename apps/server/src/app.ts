@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto'
+import compress from '@fastify/compress'
+import rateLimit from '@fastify/rate-limit'
+import swagger from '@fastify/swagger'
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { Clock } from './clock.ts'
+import type { Database, DatabaseHandle } from './db/client.ts'
+import type { Config } from './env.ts'
+import { groupRoutes } from './modules/group/routes.ts'
+import { GroupService } from './modules/group/group-service.ts'
+import { healthRoutes } from './modules/health/routes.ts'
+import { MaintenanceState, registerMaintenanceGate } from './modules/system/maintenance.ts'
+import { registerErrorHandling } from './plugins/error-handler.ts'
+import { registerSecurityHeaders } from './plugins/security.ts'
+import { registerSpa } from './plugins/spa.ts'
+
+// zod's Japanese messages are only a safety net behind our own catalogue (STYLE.md §4).
+z.config(z.locales.ja())
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config
+    db: Database
+    database: DatabaseHandle
+    clock: Clock
+    groupService: GroupService
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config
+  database: DatabaseHandle
+  clock: Clock
+  /** pino options, or false for silence (tests) */
+  logger?: FastifyServerOptions['logger']
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/
+
+/** Never log personal data: only the method, the path (no query string) and the request id. */
+function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      remove: true,
+    },
+    serializers: {
+      req: (request: { method: string; url: string; id: string }) => ({
+        id: request.id,
+        method: request.method,
+        path: request.url.split('?')[0],
+      }),
+      res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
+    },
+  }
+}
+
+/** plugins → modules → error handler; tests import this and use `inject`. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database, clock } = options
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config),
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id']
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID()
+    },
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>()
+
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  app.decorate('config', config)
+  app.decorate('database', database)
+  app.decorate('db', database.db)
+  app.decorate('clock', clock)
+  app.decorate(
+    'groupService',
+    new GroupService(database.db, { cacheSeconds: config.groupCacheSeconds }),
+  )
+  app.addHook('onRequest', async (request, reply) => {
+    void reply.header('x-request-id', request.id)
+  })
+
+  registerErrorHandling(app)
+  await registerSecurityHeaders(app, config)
+  // Decompresses gzip request bodies (SPEC §7.3); bodyLimit then applies to the inflated size.
+  await app.register(compress, { global: true, threshold: 1024, requestEncodings: ['gzip'] })
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: '団体保険 Web加入・加入者マイページ API',
+        description:
+          'Group insurance enrolment and policy-holder portal API (generated from the route schemas).',
+        version: '0.1.0',
+      },
+      servers: [{ url: '/' }],
+    },
+    transform: jsonSchemaTransform,
+  })
+
+  await app.register(healthRoutes)
+  registerMaintenanceGate(app, new MaintenanceState(database.db, config.maintenanceWindow), clock)
+  // A flood guard per client address on the API; secret checks get their own, stricter limits.
+  await app.register(rateLimit, {
+    global: true,
+    max: config.rateLimitMax,
+    timeWindow: '1 minute',
+    allowList: (request) => !request.url.startsWith('/api/'),
+  })
+  await app.register(
+    async (api) => {
+      await api.register(groupRoutes)
+      api.get('/docs', { schema: { hide: true } }, () => app.swagger())
+    },
+    { prefix: '/api' },
+  )
+  await registerSpa(app, config.webDistDir)
+  return app
+}

@@ -1,0 +1,2 @@
+export * from './groups.ts'
+export * from './system.ts'

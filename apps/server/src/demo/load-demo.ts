@@ -1,0 +1,54 @@
+import type { FastifyBaseLogger } from 'fastify'
+import { eq } from 'drizzle-orm'
+import { toBusinessDate } from '@app/shared'
+import type { Database } from '../db/client.ts'
+import { groupLinks } from '../db/schema/index.ts'
+import { countGroupProducts } from '../modules/group/group-repository.ts'
+import { importGroupDocument } from '../modules/group/import-group.ts'
+import { buildDemoDocuments, demoImage, demoLinks, type DemoLink } from './demo-groups.ts'
+
+/**
+ * Loads the demo groups into an empty database, and refreshes them on later starts: their
+ * recruitment windows are computed from today, so the demo always works (issue #2).
+ * Returns the demo links, or an empty list when no demo is loaded.
+ */
+export async function loadDemoData(
+  db: Database,
+  options: { mode: 'auto' | 'on' | 'off'; now: Date; log: FastifyBaseLogger },
+): Promise<DemoLink[]> {
+  if (options.mode === 'off') return []
+  const isEmpty = (await countGroupProducts(db)) === 0
+  const hasDemo =
+    (
+      await db
+        .select({ urlKey: groupLinks.urlKey })
+        .from(groupLinks)
+        .where(eq(groupLinks.isDemo, true))
+        .limit(1)
+    ).length > 0
+  if (options.mode === 'auto' && !isEmpty && !hasDemo) return []
+  const today = toBusinessDate(options.now)
+  for (const document of buildDemoDocuments(today)) {
+    await importGroupDocument(db, document, {
+      isDemo: true,
+      readImage: (file) => demoImage(file)?.bytes,
+    })
+  }
+  options.log.info({ groups: 3, refreshed: !isEmpty }, 'demo data loaded')
+  return demoLinks(today)
+}
+
+export function formatDemoLinks(links: DemoLink[], baseUrl: string): string {
+  const lines = ['', 'デモ団体 / demo groups:']
+  for (const link of links) {
+    const product = `${link.groupPfCode}/${link.groupPfCodeInceptionDateYm}/${link.groupPfBranchNo}/${link.urlKey}`
+    lines.push(`  ${link.name}`)
+    lines.push(`    加入申込 (enrolment): ${baseUrl}/app/ent/${product}/termsOfService`)
+    lines.push(`    パンフレット (pamphlet): ${baseUrl}/app/pamphlet/${product}`)
+    lines.push(
+      `    マイページ (my-page):   ${baseUrl}/app/myp/${link.groupPfCode}/${link.urlKey}/login`,
+    )
+  }
+  lines.push(`  利用規約・各種ポリシー: ${baseUrl}/app/systemTermsOfServiceAndPolicies`, '')
+  return lines.join('\n')
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest'
+import { loadConfig } from './env.ts'
+
+describe('設定の読み込み', () => {
+  it('何も指定しなければ組み込みDBと既定値で起動すること', () => {
+    const config = loadConfig({})
+    expect(config.databaseUrl).toBeUndefined()
+    expect(config.port).toBe(3000)
+    expect(config.dataDir).toMatch(/\/data$/)
+    expect(config.maintenanceWindow).toBeUndefined()
+    expect(config.appNow).toBeUndefined()
+  })
+
+  it('本番では日次メンテナンス 04:00-06:00 が既定になること (PRODUCT.md)', () => {
+    const config = loadConfig({ NODE_ENV: 'production' })
+    expect(config.maintenanceWindow).toEqual({ startMinute: 240, endMinute: 360 })
+  })
+
+  it('APP_NOW で時刻を固定できること', () => {
+    expect(loadConfig({ APP_NOW: '2026-11-20T10:00:00+09:00' }).appNow?.toISOString()).toBe(
+      '2026-11-20T01:00:00.000Z',
+    )
+  })
+
+  it('誤った変数をすべて挙げて起動を止めること', () => {
+    expect(() =>
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        APP_NOW: 'tomorrow',
+        MAINTENANCE_WINDOW: '4-6',
+      }),
+    ).toThrow(/PORT[\s\S]*DATABASE_URL[\s\S]*APP_NOW/)
+    expect(() => loadConfig({ MAINTENANCE_WINDOW: '25:00-26:00' })).toThrow(/MAINTENANCE_WINDOW/)
+  })
+
+  it('空の値は未指定として扱うこと', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' }).port).toBe(3000)
+  })
+})

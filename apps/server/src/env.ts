@@ -1,0 +1,101 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { z } from 'zod'
+import { parseMaintenanceWindow } from '@app/shared'
+
+// The only reader of process.env (STYLE.md §11). Read once at start, validated, then passed down.
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
+
+const isoInstant = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/, {
+    message: 'an ISO 8601 instant with an offset, e.g. 2026-11-20T10:00:00+09:00',
+  })
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  PUBLIC_BASE_URL: z.url().optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { message: 'a postgres:// connection string' })
+    .optional(),
+  DATA_DIR: z.string().min(1).default(path.join(repoRoot, 'data')),
+  WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  APP_NOW: isoInstant.optional(),
+  MAINTENANCE_WINDOW: z.string().optional(),
+  DEMO_DATA: z.enum(['auto', 'on', 'off']).default('auto'),
+  RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
+  BODY_LIMIT: z.coerce.number().int().positive().default(1_048_576),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  GROUP_CACHE_SECONDS: z.coerce.number().int().min(0).default(60),
+  GTM_ID: z
+    .string()
+    .regex(/^GTM-[A-Z0-9]{4,12}$/)
+    .optional(),
+})
+
+export type Env = z.infer<typeof envSchema>
+
+export interface Config {
+  nodeEnv: Env['NODE_ENV']
+  isProduction: boolean
+  host: string
+  port: number
+  publicBaseUrl: string | undefined
+  databaseUrl: string | undefined
+  dataDir: string
+  webDistDir: string
+  logLevel: Env['LOG_LEVEL']
+  appNow: Date | undefined
+  maintenanceWindow: ReturnType<typeof parseMaintenanceWindow>
+  demoData: Env['DEMO_DATA']
+  rateLimitMax: number
+  bodyLimit: number
+  trustProxy: boolean
+  groupCacheSeconds: number
+  gtmId: string | undefined
+}
+
+/** Validates the environment; throws one Error listing every bad variable. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  // Empty strings mean "unset" so that `FOO= npm start` behaves like leaving FOO out.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''))
+  const parsed = envSchema.safeParse(cleaned)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  const env = parsed.data
+  const isProduction = env.NODE_ENV === 'production'
+  // PRODUCT.md: the daily window defaults to 04:00-06:00 JST and is off in development and tests.
+  const windowText = env.MAINTENANCE_WINDOW ?? (isProduction ? '04:00-06:00' : 'off')
+  let maintenanceWindow: Config['maintenanceWindow']
+  try {
+    maintenanceWindow = parseMaintenanceWindow(windowText)
+  } catch (error) {
+    throw new Error(`Invalid configuration:\n  MAINTENANCE_WINDOW: ${(error as Error).message}`)
+  }
+  return {
+    nodeEnv: env.NODE_ENV,
+    isProduction,
+    host: env.HOST,
+    port: env.PORT,
+    publicBaseUrl: env.PUBLIC_BASE_URL?.replace(/\/+$/, ''),
+    databaseUrl: env.DATABASE_URL,
+    dataDir: path.resolve(env.DATA_DIR),
+    webDistDir: path.resolve(env.WEB_DIST_DIR),
+    logLevel: env.LOG_LEVEL,
+    appNow: env.APP_NOW === undefined ? undefined : new Date(Date.parse(env.APP_NOW)),
+    maintenanceWindow,
+    demoData: env.DEMO_DATA,
+    rateLimitMax: env.RATE_LIMIT_MAX,
+    bodyLimit: env.BODY_LIMIT,
+    trustProxy: env.TRUST_PROXY === 'true',
+    groupCacheSeconds: env.GROUP_CACHE_SECONDS,
+    gtmId: env.GTM_ID,
+  }
+}

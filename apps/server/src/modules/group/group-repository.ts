@@ -1,0 +1,209 @@
+import { and, asc, desc, eq, lte } from 'drizzle-orm'
+import type { GroupPfInfo, GroupPfInfoBranchNo, ItemDefinition, UnitInfo } from '@app/shared'
+import type { Database } from '../../db/client.ts'
+import {
+  groupImages,
+  groupLinks,
+  groupPfBranches,
+  groupPfInfos,
+  groupPfUnits,
+  itemDefinitions,
+} from '../../db/schema/index.ts'
+
+// Drizzle queries only: plain objects in and out, nothing of HTTP or messages (STYLE.md §6).
+
+export interface GroupLink {
+  groupPfCode: string
+  groupPfCodeInceptionDateYm: string
+  groupPfBranchNo: string
+  urlKey: string
+}
+
+export async function findLink(
+  db: Database,
+  key: { groupPfCode: string; urlKey: string; groupPfCodeInceptionDateYm: string },
+): Promise<GroupLink | undefined> {
+  const rows = await db
+    .select({
+      groupPfCode: groupLinks.groupPfCode,
+      groupPfCodeInceptionDateYm: groupLinks.groupPfCodeInceptionDateYm,
+      groupPfBranchNo: groupLinks.groupPfBranchNo,
+      urlKey: groupLinks.urlKey,
+    })
+    .from(groupLinks)
+    .where(
+      and(
+        eq(groupLinks.groupPfCode, key.groupPfCode),
+        eq(groupLinks.urlKey, key.urlKey),
+        eq(groupLinks.groupPfCodeInceptionDateYm, key.groupPfCodeInceptionDateYm),
+      ),
+    )
+    .limit(1)
+  return rows[0]
+}
+
+/**
+ * The link of a group's product in force on `today` (the latest whose inception is not after
+ * today), else the earliest one: used under /myp/, where the URL names no inception month.
+ */
+export async function findCurrentLink(
+  db: Database,
+  key: { groupPfCode: string; urlKey: string },
+  today: string,
+): Promise<GroupLink | undefined> {
+  const columns = {
+    groupPfCode: groupLinks.groupPfCode,
+    groupPfCodeInceptionDateYm: groupLinks.groupPfCodeInceptionDateYm,
+    groupPfBranchNo: groupLinks.groupPfBranchNo,
+    urlKey: groupLinks.urlKey,
+  }
+  const base = db
+    .select(columns)
+    .from(groupLinks)
+    .innerJoin(
+      groupPfInfos,
+      and(
+        eq(groupPfInfos.groupPfCode, groupLinks.groupPfCode),
+        eq(groupPfInfos.groupPfCodeInceptionDateYm, groupLinks.groupPfCodeInceptionDateYm),
+      ),
+    )
+  const matches = and(
+    eq(groupLinks.groupPfCode, key.groupPfCode),
+    eq(groupLinks.urlKey, key.urlKey),
+  )
+  const inForce = await base
+    .where(and(matches, lte(groupPfInfos.groupInceptionDate, today)))
+    .orderBy(desc(groupLinks.groupPfCodeInceptionDateYm))
+    .limit(1)
+  if (inForce[0] !== undefined) return inForce[0]
+  const upcoming = await base
+    .where(matches)
+    .orderBy(asc(groupLinks.groupPfCodeInceptionDateYm))
+    .limit(1)
+  return upcoming[0]
+}
+
+export async function groupProductExists(
+  db: Database,
+  key: { groupPfCode: string; groupPfCodeInceptionDateYm?: string },
+): Promise<boolean> {
+  const rows = await db
+    .select({ groupPfCode: groupPfInfos.groupPfCode })
+    .from(groupPfInfos)
+    .where(
+      key.groupPfCodeInceptionDateYm === undefined
+        ? eq(groupPfInfos.groupPfCode, key.groupPfCode)
+        : and(
+            eq(groupPfInfos.groupPfCode, key.groupPfCode),
+            eq(groupPfInfos.groupPfCodeInceptionDateYm, key.groupPfCodeInceptionDateYm),
+          ),
+    )
+    .limit(1)
+  return rows.length > 0
+}
+
+export async function branchExists(
+  db: Database,
+  key: { groupPfCode: string; groupPfBranchNo: string },
+): Promise<boolean> {
+  const rows = await db
+    .select({ groupPfCode: groupPfBranches.groupPfCode })
+    .from(groupPfBranches)
+    .where(
+      and(
+        eq(groupPfBranches.groupPfCode, key.groupPfCode),
+        eq(groupPfBranches.groupPfBranchNo, key.groupPfBranchNo),
+      ),
+    )
+    .limit(1)
+  return rows.length > 0
+}
+
+export async function findGroupPfInfo(
+  db: Database,
+  key: { groupPfCode: string; groupPfCodeInceptionDateYm: string },
+): Promise<GroupPfInfo | undefined> {
+  const productKey = and(
+    eq(groupPfInfos.groupPfCode, key.groupPfCode),
+    eq(groupPfInfos.groupPfCodeInceptionDateYm, key.groupPfCodeInceptionDateYm),
+  )
+  const [rows, units] = await Promise.all([
+    db.select().from(groupPfInfos).where(productKey).limit(1),
+    db
+      .select()
+      .from(groupPfUnits)
+      .where(
+        and(
+          eq(groupPfUnits.groupPfCode, key.groupPfCode),
+          eq(groupPfUnits.groupPfCodeInceptionDateYm, key.groupPfCodeInceptionDateYm),
+        ),
+      )
+      .orderBy(asc(groupPfUnits.unitNo)),
+  ])
+  const row = rows[0]
+  if (row === undefined) return undefined
+  const { createdAt: _createdAt, updatedAt: _updatedAt, ...fields } = row
+  const unitInfoArray = units.map(
+    ({ groupPfCode: _code, groupPfCodeInceptionDateYm: _ym, ...unit }): UnitInfo => unit,
+  )
+  return { ...fields, unitInfoArray } as GroupPfInfo
+}
+
+export async function findBranch(
+  db: Database,
+  key: { groupPfCode: string; groupPfBranchNo: string },
+): Promise<GroupPfInfoBranchNo | undefined> {
+  const rows = await db
+    .select()
+    .from(groupPfBranches)
+    .where(
+      and(
+        eq(groupPfBranches.groupPfCode, key.groupPfCode),
+        eq(groupPfBranches.groupPfBranchNo, key.groupPfBranchNo),
+      ),
+    )
+    .limit(1)
+  const row = rows[0]
+  if (row === undefined) return undefined
+  const { groupPfCode: _code, createdAt: _createdAt, updatedAt: _updatedAt, ...branch } = row
+  return branch
+}
+
+export async function listItemDefinitions(
+  db: Database,
+  key: { groupPfCode: string; groupPfCodeInceptionDateYm: string },
+): Promise<ItemDefinition[]> {
+  const rows = await db
+    .select()
+    .from(itemDefinitions)
+    .where(
+      and(
+        eq(itemDefinitions.groupPfCode, key.groupPfCode),
+        eq(itemDefinitions.groupPfCodeInceptionDateYm, key.groupPfCodeInceptionDateYm),
+      ),
+    )
+    .orderBy(asc(itemDefinitions.displayOrder), asc(itemDefinitions.itemCode))
+  return rows.map(
+    ({ groupPfCode: _code, groupPfCodeInceptionDateYm: _ym, ...item }) => item as ItemDefinition,
+  )
+}
+
+export async function findImage(
+  db: Database,
+  fileId: string,
+): Promise<{ contentType: string; bytes: Buffer } | undefined> {
+  const rows = await db
+    .select({ contentType: groupImages.contentType, bytes: groupImages.bytes })
+    .from(groupImages)
+    .where(eq(groupImages.fileId, fileId))
+    .limit(1)
+  return rows[0]
+}
+
+export async function countGroupProducts(db: Database): Promise<number> {
+  const rows = await db
+    .select({ groupPfCode: groupPfInfos.groupPfCode })
+    .from(groupPfInfos)
+    .limit(1)
+  return rows.length
+}

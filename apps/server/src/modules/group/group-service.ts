@@ -1,0 +1,132 @@
+import {
+  AppError,
+  checkEntryParams,
+  errorCodes,
+  groupPfInfoApi,
+  itemDefinitionsApi,
+  toBusinessDate,
+  type GroupPfInfoQuery,
+  type ItemDefinitionsQuery,
+} from '@app/shared'
+import type { Database } from '../../db/client.ts'
+import { TtlCache } from '../../lib/ttl-cache.ts'
+import {
+  branchExists,
+  findBranch,
+  findCurrentLink,
+  findGroupPfInfo,
+  findLink,
+  groupProductExists,
+  listItemDefinitions,
+  type GroupLink,
+} from './group-repository.ts'
+
+/** A ready response: the validated body already serialised, or the error to answer with. */
+type CachedAnswer = { json: string } | { errorCode: string }
+
+const NEGATIVE_TTL_MS = 5_000
+
+/**
+ * Reads group information (SPEC §7.1) and item definitions (§7.2). Group data changes only by
+ * import, and it is read on every entry, so answers are cached per process for a short time
+ * (GROUP_CACHE_SECONDS); a miss costs a few indexed queries.
+ */
+export class GroupService {
+  readonly #db: Database
+  readonly #ttlMs: number
+  readonly #cache = new TtlCache<CachedAnswer>(2_000)
+
+  constructor(db: Database, options: { cacheSeconds: number }) {
+    this.#db = db
+    this.#ttlMs = options.cacheSeconds * 1000
+  }
+
+  invalidate(): void {
+    this.#cache.clear()
+  }
+
+  /** The group information response as JSON text, validated against its schema. */
+  async groupPfInfoJson(query: GroupPfInfoQuery, now: Date): Promise<string> {
+    // Under /myp/ the inception month and branch are not sent (SPEC §2.6).
+    const isMyPage = query.groupPfCodeInceptionDateYm === undefined
+    const check = checkEntryParams(isMyPage ? 'myp' : 'ent', query)
+    if (!check.ok)
+      throw new AppError(check.errorCode, { message: 'malformed group link parameters' })
+    const today = toBusinessDate(now)
+    const key = `info|${query.groupPfCode}|${query.urlKey}|${query.groupPfCodeInceptionDateYm ?? today}|${query.groupPfBranchNo ?? ''}`
+    return this.#cached(key, now, async () => {
+      const link = isMyPage
+        ? await findCurrentLink(this.#db, query, today)
+        : await this.#findEntryLink(query)
+      if (link === undefined) return { errorCode: await this.#whyNoLink(query) }
+      const [groupPfInfo, groupPfInfoBranchNo] = await Promise.all([
+        findGroupPfInfo(this.#db, link),
+        findBranch(this.#db, link),
+      ])
+      if (groupPfInfo === undefined) return { errorCode: errorCodes.groupNotFound }
+      if (groupPfInfoBranchNo === undefined) return { errorCode: errorCodes.branchNotFound }
+      // The schema is strict: a field we did not mean to send fails here, not in the browser.
+      const body = groupPfInfoApi.response.parse({ groupPfInfo, groupPfInfoBranchNo })
+      return { json: JSON.stringify(body) }
+    })
+  }
+
+  /** The item definitions response as JSON text (SPEC §7.2). */
+  async itemDefinitionsJson(query: ItemDefinitionsQuery, now: Date): Promise<string> {
+    const check = checkEntryParams('ent', { ...query, groupPfBranchNo: '00000' })
+    if (!check.ok)
+      throw new AppError(check.errorCode, { message: 'malformed group link parameters' })
+    const key = `items|${query.groupPfCode}|${query.urlKey}|${query.groupPfCodeInceptionDateYm}`
+    return this.#cached(key, now, async () => {
+      const link = await findLink(this.#db, query)
+      if (link === undefined) return { errorCode: await this.#whyNoLink(query) }
+      const itemDefinitionArray = await listItemDefinitions(this.#db, link)
+      const body = itemDefinitionsApi.response.parse({ itemDefinitionArray })
+      return { json: JSON.stringify(body) }
+    })
+  }
+
+  async #cached(key: string, now: Date, load: () => Promise<CachedAnswer>): Promise<string> {
+    const nowMs = now.getTime()
+    let answer = this.#cache.get(key, nowMs)
+    if (answer === undefined) {
+      answer = await load()
+      this.#cache.set(
+        key,
+        answer,
+        'json' in answer ? this.#ttlMs : Math.min(this.#ttlMs, NEGATIVE_TTL_MS),
+        nowMs,
+      )
+    }
+    if ('json' in answer) return answer.json
+    throw new AppError(answer.errorCode, { message: `group link not found (${answer.errorCode})` })
+  }
+
+  async #findEntryLink(query: GroupPfInfoQuery): Promise<GroupLink | undefined> {
+    const link = await findLink(this.#db, {
+      groupPfCode: query.groupPfCode,
+      urlKey: query.urlKey,
+      groupPfCodeInceptionDateYm: query.groupPfCodeInceptionDateYm ?? '',
+    })
+    return link?.groupPfBranchNo === query.groupPfBranchNo ? link : undefined
+  }
+
+  /** Which of the three not-found codes of SPEC §8.1 applies (the browser shows all as APFF0001). */
+  async #whyNoLink(query: {
+    groupPfCode: string
+    groupPfCodeInceptionDateYm?: string | undefined
+    groupPfBranchNo?: string | undefined
+  }): Promise<string> {
+    if (!(await groupProductExists(this.#db, query))) return errorCodes.groupNotFound
+    if (
+      query.groupPfBranchNo !== undefined &&
+      !(await branchExists(this.#db, {
+        groupPfCode: query.groupPfCode,
+        groupPfBranchNo: query.groupPfBranchNo,
+      }))
+    ) {
+      return errorCodes.branchNotFound
+    }
+    return errorCodes.linkNotFound
+  }
+}

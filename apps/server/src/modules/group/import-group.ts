@@ -1,0 +1,194 @@
+import { createHash, randomBytes as nodeRandomBytes } from 'node:crypto'
+import { and, eq, sql } from 'drizzle-orm'
+import { generateUrlKey, type GroupPfInfo, type ImageRef, type Issue } from '@app/shared'
+import type { Database } from '../../db/client.ts'
+import {
+  groupImages,
+  groupLinks,
+  groupPfBranches,
+  groupPfInfos,
+  groupPfUnits,
+  itemDefinitions,
+} from '../../db/schema/index.ts'
+import { checkGroupDocument, groupDocumentSchema, type ImageSource } from './group-document.ts'
+import { sniffImage } from './image-check.ts'
+import type { GroupLink } from './group-repository.ts'
+
+export class GroupImportError extends Error {
+  readonly issues: Issue[]
+  constructor(issues: Issue[]) {
+    super(`The group document has ${issues.length} error(s)`)
+    this.name = 'GroupImportError'
+    this.issues = issues
+  }
+}
+
+export interface ImportedLink extends GroupLink {
+  isNew: boolean
+}
+
+export interface ImportOptions {
+  /** returns the bytes of an image the document names, or undefined when there is no such file */
+  readImage: (file: string) => Buffer | undefined
+  isDemo?: boolean
+  randomBytes?: (size: number) => Uint8Array
+}
+
+const MAX_IMAGE_BYTES = 2 * 1024 * 1024
+
+function zodPath(path: readonly PropertyKey[]): string {
+  return path.map(String).join('.')
+}
+
+/**
+ * Validates a group document completely (every error with its path), then writes the product,
+ * its units, item definitions, branches, images and links in one transaction: nothing is
+ * half-written on failure. Re-importing the same document updates it in place.
+ */
+export async function importGroupDocument(
+  db: Database,
+  input: unknown,
+  options: ImportOptions,
+): Promise<ImportedLink[]> {
+  const parsed = groupDocumentSchema.safeParse(input)
+  if (!parsed.success) {
+    throw new GroupImportError(
+      parsed.error.issues.map((issue) => ({ path: zodPath(issue.path), message: issue.message })),
+    )
+  }
+  const document = parsed.data
+  const issues = checkGroupDocument(document)
+
+  const images = new Map<string, { fileId: string; contentType: string; bytes: Buffer }>()
+  const resolveImage = (field: 'logoImage' | 'topImage', source: ImageSource | null) => {
+    if (source === null) return
+    const bytes = options.readImage(source.file)
+    const path = `groupPfInfo.${field}.file`
+    if (bytes === undefined) {
+      issues.push({ path, message: `画像ファイル ${source.file} が見つかりません。` })
+      return
+    }
+    if (bytes.length > MAX_IMAGE_BYTES) {
+      issues.push({ path, message: '画像ファイルは2MB以下にしてください。' })
+      return
+    }
+    const sniffed = sniffImage(bytes)
+    if (!sniffed.ok) {
+      issues.push({ path, message: sniffed.message })
+      return
+    }
+    const fileId = createHash('sha256').update(bytes).digest('hex').slice(0, 32)
+    images.set(field, { fileId, contentType: sniffed.contentType, bytes })
+  }
+  resolveImage('logoImage', document.groupPfInfo.logoImage)
+  resolveImage('topImage', document.groupPfInfo.topImage)
+  if (issues.length > 0) throw new GroupImportError(issues)
+
+  const imageRef = (field: 'logoImage' | 'topImage'): ImageRef | null => {
+    const source = document.groupPfInfo[field]
+    const stored = images.get(field)
+    return source === null || stored === undefined
+      ? null
+      : { fileId: stored.fileId, alt: source.alt }
+  }
+  const { unitInfoArray, ...productFields } = document.groupPfInfo
+  const product: Omit<GroupPfInfo, 'unitInfoArray'> = {
+    ...productFields,
+    logoImage: imageRef('logoImage'),
+    topImage: imageRef('topImage'),
+  }
+  const productKey = {
+    groupPfCode: product.groupPfCode,
+    groupPfCodeInceptionDateYm: product.groupPfCodeInceptionDateYm,
+  }
+  const randomBytes = options.randomBytes ?? ((size: number) => nodeRandomBytes(size))
+
+  return db.transaction(async (tx) => {
+    for (const image of images.values()) {
+      await tx.insert(groupImages).values(image).onConflictDoNothing()
+    }
+    await tx
+      .insert(groupPfInfos)
+      .values(product)
+      .onConflictDoUpdate({
+        target: [groupPfInfos.groupPfCode, groupPfInfos.groupPfCodeInceptionDateYm],
+        set: { ...product, updatedAt: sql`now()` },
+      })
+    const sameProduct = <T extends typeof groupPfUnits | typeof itemDefinitions>(table: T) =>
+      and(
+        eq(table.groupPfCode, productKey.groupPfCode),
+        eq(table.groupPfCodeInceptionDateYm, productKey.groupPfCodeInceptionDateYm),
+      )
+    await tx.delete(groupPfUnits).where(sameProduct(groupPfUnits))
+    await tx.insert(groupPfUnits).values(unitInfoArray.map((unit) => ({ ...productKey, ...unit })))
+    await tx.delete(itemDefinitions).where(sameProduct(itemDefinitions))
+    if (document.itemDefinitionArray.length > 0) {
+      await tx
+        .insert(itemDefinitions)
+        .values(document.itemDefinitionArray.map((item) => ({ ...productKey, ...item })))
+    }
+    for (const branch of document.groupPfInfoBranchNoArray) {
+      const row = { groupPfCode: productKey.groupPfCode, ...branch }
+      await tx
+        .insert(groupPfBranches)
+        .values(row)
+        .onConflictDoUpdate({
+          target: [groupPfBranches.groupPfCode, groupPfBranches.groupPfBranchNo],
+          set: { ...row, updatedAt: sql`now()` },
+        })
+    }
+
+    const existing = await tx
+      .select({ groupPfBranchNo: groupLinks.groupPfBranchNo, urlKey: groupLinks.urlKey })
+      .from(groupLinks)
+      .where(eq(groupLinks.groupPfCode, productKey.groupPfCode))
+    const takenKeys = new Set(existing.map((link) => link.urlKey))
+    const result: ImportedLink[] = []
+    for (const link of document.linkArray) {
+      // Re-importing a document keeps the branch's link rather than adding one each time.
+      let urlKey =
+        link.urlKey ??
+        (await keptUrlKey(tx, { ...productKey, groupPfBranchNo: link.groupPfBranchNo }))
+      if (urlKey === undefined) {
+        do urlKey = generateUrlKey(randomBytes)
+        while (takenKeys.has(urlKey))
+      }
+      takenKeys.add(urlKey)
+      const inserted = await tx
+        .insert(groupLinks)
+        .values({
+          ...productKey,
+          groupPfBranchNo: link.groupPfBranchNo,
+          urlKey,
+          isDemo: options.isDemo ?? false,
+        })
+        .onConflictDoNothing()
+        .returning({ urlKey: groupLinks.urlKey })
+      result.push({
+        ...productKey,
+        groupPfBranchNo: link.groupPfBranchNo,
+        urlKey,
+        isNew: inserted.length > 0,
+      })
+    }
+    return result
+  })
+}
+
+async function keptUrlKey(
+  tx: Database,
+  key: { groupPfCode: string; groupPfCodeInceptionDateYm: string; groupPfBranchNo: string },
+): Promise<string | undefined> {
+  const rows = await tx
+    .select({ urlKey: groupLinks.urlKey })
+    .from(groupLinks)
+    .where(
+      and(
+        eq(groupLinks.groupPfCode, key.groupPfCode),
+        eq(groupLinks.groupPfCodeInceptionDateYm, key.groupPfCodeInceptionDateYm),
+        eq(groupLinks.groupPfBranchNo, key.groupPfBranchNo),
+      ),
+    )
+    .limit(1)
+  return rows[0]?.urlKey
+}

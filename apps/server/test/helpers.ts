@@ -1,0 +1,70 @@
+import fs from 'node:fs'
+import { randomBytes } from 'node:crypto'
+import { PGlite } from '@electric-sql/pglite'
+import pg from 'pg'
+import { inject } from 'vitest'
+import type { FastifyInstance } from 'fastify'
+import { buildApp } from '../src/app.ts'
+import { fixedClock } from '../src/clock.ts'
+import { openPostgresDatabase, wrapPglite, type DatabaseHandle } from '../src/db/client.ts'
+import { loadConfig, type Config } from '../src/env.ts'
+
+/** Which database the server suites run on: PGlite by default, PostgreSQL with TEST_DATABASE_URL. */
+export const testDatabaseUrl = process.env.TEST_DATABASE_URL
+
+/**
+ * A fresh, migrated database for one suite: a restored PGlite template, or a new database on
+ * the PostgreSQL server named by TEST_DATABASE_URL (dropped again by `close`).
+ */
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  if (testDatabaseUrl === undefined) {
+    const template = fs.readFileSync(inject('pgliteTemplate'))
+    const client = await PGlite.create({ loadDataDir: new Blob([template]) })
+    return wrapPglite(client)
+  }
+  const name = `test_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: testDatabaseUrl })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = new URL(testDatabaseUrl)
+  url.pathname = `/${name}`
+  const handle = await openPostgresDatabase(url.toString(), { max: 4 })
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close()
+      const dropper = new pg.Client({ connectionString: testDatabaseUrl })
+      await dropper.connect()
+      await dropper.query(`drop database if exists ${name} with (force)`)
+      await dropper.end()
+    },
+  }
+}
+
+/** The configuration a test server runs with: test defaults, plus the test's own variables. */
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: '/nonexistent-web-dist',
+    ...overrides,
+  })
+}
+
+/** 2026-11-20 10:00 JST unless a test says otherwise. */
+export const testNow = new Date(Date.UTC(2026, 10, 20, 1, 0, 0))
+
+export async function createTestApp(
+  database: DatabaseHandle,
+  options: { env?: Record<string, string>; now?: Date } = {},
+): Promise<FastifyInstance> {
+  const app = await buildApp({
+    config: testConfig(options.env),
+    database,
+    clock: fixedClock(options.now ?? testNow),
+    logger: false,
+  })
+  await app.ready()
+  return app
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod'
+import { groupPfInfoBranchNoSchema, groupPfInfoSchema } from './group-pf-info.ts'
+import { itemDefinitionSchema } from './item-definition.ts'
+
+// Route parameters are validated by the entry-check rules (SPEC §2.6, §5.1); a malformed value
+// answers 400 with the invalid-URL code rather than field issues.
+const routeParam = z.string().max(64)
+
+/** 団体情報取得 (SPEC §7.1). Under /myp/ only urlKey and groupPfCode are sent (§2.6). */
+export const groupPfInfoApi = {
+  method: 'GET',
+  path: '/groupPfInfo/',
+  querystring: z.strictObject({
+    urlKey: routeParam,
+    groupPfCode: routeParam,
+    groupPfCodeInceptionDateYm: routeParam.optional(),
+    groupPfBranchNo: routeParam.optional(),
+  }),
+  response: z.strictObject({
+    groupPfInfo: groupPfInfoSchema,
+    groupPfInfoBranchNo: groupPfInfoBranchNoSchema,
+  }),
+} as const
+export type GroupPfInfoQuery = z.infer<typeof groupPfInfoApi.querystring>
+export type GroupPfInfoResponse = z.infer<typeof groupPfInfoApi.response>
+
+/** 項目定義取得 (SPEC §7.2), sent in parallel with §7.1 except under /myp/. */
+export const itemDefinitionsApi = {
+  method: 'GET',
+  path: '/itemDefinitions/',
+  querystring: z.strictObject({
+    groupPfCode: routeParam,
+    urlKey: routeParam,
+    groupPfCodeInceptionDateYm: routeParam,
+  }),
+  response: z.strictObject({ itemDefinitionArray: z.array(itemDefinitionSchema) }),
+} as const
+export type ItemDefinitionsQuery = z.infer<typeof itemDefinitionsApi.querystring>
+export type ItemDefinitionsResponse = z.infer<typeof itemDefinitionsApi.response>

@@ -1,0 +1,250 @@
+import { z } from 'zod'
+
+/** エラー画面の文言グループ（SPEC §8.3）。文言は messages/errors.ja.ts の `errorScreen.<group>.*`。 */
+export type ErrorScreenGroup =
+  | 'maintenance'
+  | 'notFound'
+  | 'enrolmentClosed'
+  | 'contactAgency'
+  | 'systemError'
+  | 'verificationUrlExpired'
+  | 'renewalStopDeadlinePassed'
+  | 'deadlinePassedPaymentCancelled'
+  | 'paymentCancelledRetry'
+  | 'notCompletedContactAgency'
+  | 'authenticationFailed'
+  | 'paymentFailed'
+  | 'default'
+
+/** エラーコードごとの HTTP ステータスとエラー画面の出し方（SPEC §2.9, §8.2, §8.3）。 */
+export interface ErrorDefinition {
+  status: number
+  screen: ErrorScreenGroup
+  /** 「（エラーコード：X）」の行を出すか */
+  showCodeLine: boolean
+  /** ログイン画面・ホームへ戻るボタンを出すか */
+  showButton: boolean
+  /** 代理店のお問い合わせ先を出すか */
+  showContact: boolean
+}
+
+/** 名前で参照するエラーコード。ここにないコードも errorCatalogue にはすべて載っている。 */
+export const errorCodes = {
+  /** URLが不正（汎用）。SPEC §2.6, §8.1 */
+  invalidUrl: 'APFF0001',
+  /** 団体商品が見つからない */
+  groupNotFound: 'APFA1001',
+  /** 枝番が見つからない */
+  branchNotFound: 'APFA1002',
+  /** リンク（urlKey）が見つからない */
+  linkNotFound: 'APFA1003',
+  /** 不明なエラー（ブラウザの既定コード）。SPEC §4 */
+  unknown: 'XPFF0001',
+  /** セッションエラー（401）。SPEC §4 */
+  session: 'E0003',
+  /** 認証の有効期限切れ・複数回の失敗 */
+  authenticationFailed: 'APFA2008',
+  /** システムエラー（サーバーの想定外の失敗も含む） */
+  system: 'E9999',
+  /** 申込期限切れ・募集期間外 */
+  recruitmentClosed: 'APFA2001',
+  /** 申込済み */
+  alreadyApplied: 'APFA2002',
+  /** 更新前の加入者情報を取得できない */
+  preRenewalInfoUnavailable: 'APFA2004',
+  /** 本人確認URLの有効期限切れ */
+  verificationUrlExpired: 'APFA2007',
+  /** 申込期限切れ、クレジットカード決済の登録を取消 */
+  deadlinePassedCreditCancelled: 'APFA2012',
+  /** 申込期限切れ、バーチャル口座の登録を取消 */
+  deadlinePassedVAccountCancelled: 'APFA2013',
+  /** システムエラー、未完了、決済登録を取消、再度お手続き */
+  paymentCancelledRetry: 'APFA2016',
+  /** システムエラー、未完了、取扱代理店へ連絡 */
+  notCompletedContactAgency: 'APFA2026',
+  /** 更新できない */
+  renewalNotPossible: 'APFA2029',
+  /** 自動更新停止の期限切れ */
+  renewalStopDeadlinePassed: 'APFA2031',
+  // Our own codes, in the spec's form (ADR 0002).
+  /** 入力チェックエラー（本文に issues） */
+  validationFailed: 'APFV0001',
+  /** メンテナンス中 */
+  maintenance: 'APFS0001',
+  /** リクエストが多すぎる */
+  rateLimited: 'APFR0001',
+  /** API のルートがない */
+  apiNotFound: 'APFN0001',
+  /** 本文が大きすぎる */
+  payloadTooLarge: 'APFP0001',
+  /** 対応していない Content-Type・Content-Encoding */
+  unsupportedMediaType: 'APFU0001',
+  /** 本文を読み取れない（JSON・gzip の破損） */
+  badRequest: 'APFB0001',
+} as const
+
+export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes]
+
+function define(
+  status: number,
+  screen: ErrorScreenGroup,
+  options: Partial<Pick<ErrorDefinition, 'showCodeLine' | 'showButton' | 'showContact'>> = {},
+): ErrorDefinition {
+  return Object.freeze({
+    status,
+    screen,
+    showCodeLine: options.showCodeLine ?? true,
+    showButton: options.showButton ?? true,
+    showContact: options.showContact ?? true,
+  })
+}
+
+const notFound = define(404, 'notFound')
+const maintenance = define(503, 'maintenance', {
+  showCodeLine: false,
+  showButton: false,
+  showContact: false,
+})
+const authenticationFailed = define(401, 'authenticationFailed', { showContact: false })
+// Codes from back-office and partner systems that end in "contact the agency" (SPEC §2.9 E-rule
+// and three-character rule): the request conflicts with the contract on record.
+const backOfficeContactAgency = define(409, 'contactAgency', { showButton: false })
+const paymentProviderError = define(502, 'systemError')
+const paymentGatewayError = define(502, 'default')
+const telephoneProviderError = define(502, 'default')
+const ownDefault = (status: number): ErrorDefinition => define(status, 'default')
+
+const esoeNumbers = [
+  0, 1, 2, 3, 4, 5, 7, 11, 12, 13, 14, 15, 18, 19, 20, 23, 24, 25, 29, 30, 31, 32, 33, 35, 36, 37,
+  38, 39, 40, 41, 42, 46, 47,
+]
+
+/**
+ * エラーコード一覧（SPEC §8.2 のすべてと当システム独自のコード）。
+ * ステータスと画面の対応は ADR 0002。載っていないコードは describeError のパターンで決める。
+ */
+export const errorCatalogue: Readonly<Record<string, ErrorDefinition>> = Object.freeze({
+  // SPEC §8.1, §8.3 "Not-found codes"
+  APFF0001: define(400, 'notFound'),
+  APFA1001: notFound,
+  APFA1002: notFound,
+  APFA1003: notFound,
+  // SPEC §4 "unknown error (default code)"
+  XPFF0001: define(500, 'default'),
+  // SPEC §4 "unauthorized (status 401, giving a session error code)"; E-rule: no button
+  E0003: define(401, 'authenticationFailed', {
+    showCodeLine: false,
+    showButton: false,
+    showContact: false,
+  }),
+  APFA2008: authenticationFailed,
+  E9999: define(500, 'systemError', { showButton: false }),
+  APFA2001: define(403, 'enrolmentClosed', { showCodeLine: false, showButton: false }),
+  APFA2002: define(409, 'contactAgency', { showButton: false }),
+  APFA2004: define(404, 'contactAgency', { showButton: false }),
+  APFA2007: define(410, 'verificationUrlExpired', { showCodeLine: false }),
+  APFA2012: define(409, 'deadlinePassedPaymentCancelled', { showButton: false }),
+  APFA2013: define(409, 'deadlinePassedPaymentCancelled', { showButton: false }),
+  APFA2016: define(500, 'paymentCancelledRetry'),
+  APFA2026: define(500, 'notCompletedContactAgency', { showButton: false }),
+  APFA2029: define(409, 'contactAgency', { showButton: false }),
+  APFA2031: define(409, 'renewalStopDeadlinePassed', { showCodeLine: false, showButton: false }),
+  // SPEC §8.2 ESOE: payment provider errors. §2.9 excepts ESOE from the E-rule: button shown.
+  ...Object.fromEntries(
+    esoeNumbers.map((n) => [`ESOE${String(n).padStart(4, '0')}`, paymentProviderError]),
+  ),
+  // SPEC §8.2 "Others"
+  E01170001: backOfficeContactAgency,
+  E01170006: backOfficeContactAgency,
+  E01180001: backOfficeContactAgency,
+  E01460008: backOfficeContactAgency,
+  E11010100: backOfficeContactAgency,
+  E01260010: backOfficeContactAgency,
+  E41170099: backOfficeContactAgency,
+  '100': backOfficeContactAgency,
+  '101': backOfficeContactAgency,
+  '102': backOfficeContactAgency,
+  '110': backOfficeContactAgency,
+  '121': backOfficeContactAgency,
+  '122': backOfficeContactAgency,
+  '902': backOfficeContactAgency,
+  '42G440000': paymentGatewayError,
+  '42G450000': paymentGatewayError,
+  '42G650000': paymentGatewayError,
+  '42G830000': paymentGatewayError,
+  GA1000002: define(500, 'contactAgency', { showButton: false }),
+  M01531011: define(500, 'contactAgency', { showButton: false }),
+  TW000004: telephoneProviderError,
+  TW000005: telephoneProviderError,
+  TW000006: telephoneProviderError,
+  // Our own codes (ADR 0002)
+  APFV0001: ownDefault(400),
+  APFS0001: maintenance,
+  APFR0001: ownDefault(429),
+  APFN0001: ownDefault(404),
+  APFP0001: ownDefault(413),
+  APFU0001: ownDefault(415),
+  APFB0001: ownDefault(400),
+} satisfies Record<ErrorCode, ErrorDefinition> & Record<string, ErrorDefinition>)
+
+const paymentFailed = define(402, 'paymentFailed')
+const patternContactAgency = backOfficeContactAgency
+const fallback = define(500, 'default')
+
+/** SPEC §2.9: codes starting with E (other than ESOE) or with exactly three characters. */
+function isContactAgencyPattern(errorCode: string): boolean {
+  return (errorCode.startsWith('E') && !errorCode.startsWith('ESOE')) || errorCode.length === 3
+}
+
+/**
+ * エラーコードの HTTP ステータスと画面の出し方（SPEC §2.9, §8.3）。
+ * 一覧にあればそれを、なければ 42C… は決済失敗、E…（ESOE… を除く）と3文字は代理店へ連絡、
+ * それ以外は既定（500）。
+ */
+export function describeError(errorCode: string): ErrorDefinition {
+  if (Object.hasOwn(errorCatalogue, errorCode)) {
+    const definition = errorCatalogue[errorCode]
+    if (definition !== undefined) return definition
+  }
+  if (errorCode.startsWith('42C')) return paymentFailed
+  if (isContactAgencyPattern(errorCode)) return patternContactAgency
+  return fallback
+}
+
+export const issueSchema = z.object({ path: z.string(), message: z.string() })
+
+/** 2xx 以外の応答本文（PRODUCT.md "Maintenance and errors"）。 */
+export const errorBodySchema = z.object({
+  errorCode: z.string(),
+  message: z.string().optional(),
+  issues: z.array(issueSchema).optional(),
+})
+
+export type Issue = z.infer<typeof issueSchema>
+export type ErrorBody = z.infer<typeof errorBodySchema>
+
+/**
+ * 想定内の失敗。`userMessage` は利用者に見せてよい日本語、`message` はログ専用。
+ * ステータスは describeError(errorCode).status。
+ */
+export class AppError extends Error {
+  readonly errorCode: string
+  readonly status: number
+  readonly userMessage: string | undefined
+  readonly issues: Issue[] | undefined
+
+  constructor(
+    errorCode: string,
+    options: { message?: string; userMessage?: string; issues?: Issue[]; cause?: unknown } = {},
+  ) {
+    super(
+      options.message ?? errorCode,
+      options.cause === undefined ? undefined : { cause: options.cause },
+    )
+    this.name = 'AppError'
+    this.errorCode = errorCode
+    this.status = describeError(errorCode).status
+    this.userMessage = options.userMessage
+    this.issues = options.issues
+  }
+}

@@ -1,0 +1,13 @@
+// The public surface of @app/shared. Runs in the browser and in Node: depends on zod only.
+export * from './errors.ts'
+export * from './messages/t.ts'
+export * from './rules/route-params.ts'
+export * from './rules/entry-check.ts'
+export * from './rules/navigation-block.ts'
+export * from './rules/error-screen.ts'
+export * from './rules/maintenance.ts'
+export * from './rules/recruit.ts'
+export * from './time/business-date.ts'
+export * from './api/group/group-pf-info.ts'
+export * from './api/group/item-definition.ts'
+export * from './api/group/endpoints.ts'

@@ -1,0 +1,37 @@
+import { describe, it, expect } from 'vitest'
+import { errorMessages } from './errors.ja.ts'
+import { ja } from './ja.ts'
+import { serverMessages } from './server.ja.ts'
+import { uiMessages } from './ui.ja.ts'
+
+const sources: [string, Readonly<Record<string, string>>][] = [
+  ['errors.ja.ts', errorMessages],
+  ['ui.ja.ts', uiMessages],
+  ['server.ja.ts', serverMessages],
+]
+
+describe('日本語メッセージ一覧（STYLE.md §8 one typed catalog）', () => {
+  it('担当ごとのファイルのキーが重ならないこと（重なると後のファイルが黙って上書きする）', () => {
+    const owners = new Map<string, string>()
+    const duplicates: string[] = []
+    for (const [file, messages] of sources) {
+      for (const key of Object.keys(messages)) {
+        const owner = owners.get(key)
+        if (owner !== undefined) duplicates.push(`${key} (${owner}, ${file})`)
+        owners.set(key, file)
+      }
+    }
+    expect(duplicates).toEqual([])
+  })
+
+  it.each(sources)('%s の文言がすべて一覧にあること', (_file, messages) => {
+    for (const [key, text] of Object.entries(messages)) {
+      expect((ja as Readonly<Record<string, string>>)[key]).toBe(text)
+    }
+  })
+
+  it('一覧のキーの数が3つのファイルの合計と同じであること', () => {
+    const total = sources.reduce((sum, [, messages]) => sum + Object.keys(messages).length, 0)
+    expect(Object.keys(ja)).toHaveLength(total)
+  })
+})
