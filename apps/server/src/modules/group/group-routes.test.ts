@@ -77,9 +77,9 @@ describe('団体情報取得 (SPEC §7.1) と項目定義取得 (§7.2)', () => 
     ['始期年月が不正', { ...link, groupPfCodeInceptionDateYm: '202613' }],
     ['団体コードなし', { ...link, groupPfCode: undefined }],
   ])('%s のとき 400 と無効URLのコードを返すこと (SPEC §2.6, §5.1)', async (_label, query) => {
-    const defined = Object.fromEntries(
-      Object.entries(query).filter(([, value]) => value !== undefined),
-    )
+    const defined: Record<string, string> = {}
+    for (const [name, value] of Object.entries(query))
+      if (value !== undefined) defined[name] = value
     const response = await app.inject({ method: 'GET', url: '/api/groupPfInfo/', query: defined })
     expect(response.statusCode).toBe(400)
     expect(response.json()).toEqual({ errorCode: 'APFF0001' })
