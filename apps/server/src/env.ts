@@ -32,6 +32,8 @@ const envSchema = z.object({
   BODY_LIMIT: z.coerce.number().int().positive().default(1_048_576),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   GROUP_CACHE_SECONDS: z.coerce.number().int().min(0).default(60),
+  /** set by npm to the folder it was called from */
+  INIT_CWD: z.string().optional(),
   GTM_ID: z
     .string()
     .regex(/^GTM-[A-Z0-9]{4,12}$/)
@@ -58,6 +60,8 @@ export interface Config {
   trustProxy: boolean
   groupCacheSeconds: number
   gtmId: string | undefined
+  /** where the command was started (npm's INIT_CWD), for paths given on a command line */
+  invocationDir: string
 }
 
 /** Validates the environment; throws one Error listing every bad variable. */
@@ -97,5 +101,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: env.TRUST_PROXY === 'true',
     groupCacheSeconds: env.GROUP_CACHE_SECONDS,
     gtmId: env.GTM_ID,
+    invocationDir: env.INIT_CWD ?? process.cwd(),
   }
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
+import { z } from 'zod'
 import { openDatabase } from '../db/client.ts'
 import { loadConfig } from '../env.ts'
 import { GroupImportError, importGroupDocument } from '../modules/group/import-group.ts'
@@ -11,6 +12,9 @@ import { GroupImportError, importGroupDocument } from '../modules/group/import-g
 
 const usage =
   'Usage: npm run import-group -w @app/server -- <document.json> [--print-links] [--base-url URL]'
+
+// Operators read these reports: schema errors in Japanese too.
+z.config(z.locales.ja())
 
 async function run(): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -26,16 +30,19 @@ async function run(): Promise<number> {
     process.stderr.write(`${usage}\n`)
     return values.help ? 0 : 2
   }
+  const config = loadConfig()
+  // npm runs workspace scripts in the workspace folder: resolve paths from where npm was called.
+  const resolvedPath = path.resolve(config.invocationDir, documentPath)
   let input: unknown
   try {
-    input = JSON.parse(fs.readFileSync(documentPath, 'utf8'))
+    input = JSON.parse(fs.readFileSync(resolvedPath, 'utf8'))
   } catch (error) {
     process.stderr.write(
       `${documentPath}: JSON として読み込めません (${(error as Error).message})\n`,
     )
     return 1
   }
-  const documentDir = path.dirname(path.resolve(documentPath))
+  const documentDir = path.dirname(resolvedPath)
   const readImage = (file: string) => {
     const resolved = path.resolve(documentDir, file)
     // Images must sit beside the document: no reading of arbitrary files.
@@ -43,7 +50,6 @@ async function run(): Promise<number> {
     return fs.readFileSync(resolved)
   }
 
-  const config = loadConfig()
   const database = await openDatabase(config)
   try {
     const links = await importGroupDocument(database.db, input, { readImage })

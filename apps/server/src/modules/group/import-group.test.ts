@@ -77,3 +77,26 @@ describe('団体商品の取り込み', () => {
     expect(links?.value).toBe(1)
   })
 })
+
+describe('URLキーの付け替えを防ぐこと', () => {
+  it('同じ団体商品の別の支店が使っているURLキーは取り込まずに報告すること', async () => {
+    const database = await createTestDatabase()
+    try {
+      await importGroupDocument(database.db, groupDocument({ groupPfCode: 'T000003' }), {
+        readImage: readTestImage,
+      })
+      const moved = groupDocument({ groupPfCode: 'T000003', groupPfBranchNo: '00002' })
+      const issues = await importErrors(database, moved)
+      expect(issues).toEqual([
+        {
+          path: 'linkArray.0.urlKey',
+          message: 'このURLキーはこの団体商品の別の支店で使われています。',
+        },
+      ])
+      const [links] = await database.db.select({ value: count() }).from(groupLinks)
+      expect(links?.value).toBe(1)
+    } finally {
+      await database.close()
+    }
+  })
+})

@@ -139,9 +139,30 @@ export async function importGroupDocument(
     }
 
     const existing = await tx
-      .select({ groupPfBranchNo: groupLinks.groupPfBranchNo, urlKey: groupLinks.urlKey })
+      .select({
+        groupPfCodeInceptionDateYm: groupLinks.groupPfCodeInceptionDateYm,
+        groupPfBranchNo: groupLinks.groupPfBranchNo,
+        urlKey: groupLinks.urlKey,
+      })
       .from(groupLinks)
       .where(eq(groupLinks.groupPfCode, productKey.groupPfCode))
+    // A key names one branch of a product: moving it would silently send members elsewhere.
+    const clashes = document.linkArray.flatMap((link, index) =>
+      existing.some(
+        (row) =>
+          row.urlKey === link.urlKey &&
+          row.groupPfCodeInceptionDateYm === productKey.groupPfCodeInceptionDateYm &&
+          row.groupPfBranchNo !== link.groupPfBranchNo,
+      )
+        ? [
+            {
+              path: `linkArray.${index}.urlKey`,
+              message: 'このURLキーはこの団体商品の別の支店で使われています。',
+            },
+          ]
+        : [],
+    )
+    if (clashes.length > 0) throw new GroupImportError(clashes)
     const takenKeys = new Set(existing.map((link) => link.urlKey))
     const result: ImportedLink[] = []
     for (const link of document.linkArray) {
