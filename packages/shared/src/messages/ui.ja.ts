@@ -7,7 +7,7 @@ export const uiMessages = {
   'app.documentTitle': '{title} | {site}',
   'app.skipToMain': '本文へ移動',
   'app.loading': '読み込んでいます。しばらくお待ちください。',
-  'app.header.encryptionNotice': 'このページの通信は暗号化（SSL/TLS）で保護されています。',
+  'app.header.encryptionNotice': 'このページの通信は暗号化されています。',
   'app.footer.navigation': 'フッターナビゲーション',
   'app.footer.systemTerms': '利用規約・各種ポリシー',
   'app.footer.copyright': '団体保険 Web加入・加入者マイページ',

@@ -1,0 +1,111 @@
+import { replace, type LoaderFunctionArgs } from 'react-router'
+import type { Area, InitialisationName, ScreenDefinition, ScreenModule } from './route-table.ts'
+import { awaitScreenModule } from '../lib/chunk-reload.ts'
+import { entryParamsOf } from '../lib/entry-params.ts'
+import { InitialisationError, PageNotFoundError } from '../lib/failure.ts'
+import type { GroupData } from '../lib/group-store.ts'
+import { fullPageLoad, type Services } from '../lib/services.tsx'
+
+type RouteParams = LoaderFunctionArgs['params']
+
+export interface InitialisationContext {
+  area: Area
+  params: RouteParams
+  /** loaded by the entry check before any initialisation runs */
+  group: GroupData
+  services: Services
+  request: Request
+}
+
+/**
+ * SPEC §2.5 initialisation guards. Each runs after the entry check and the direct-access block,
+ * and is where the screen's initial data fetch goes; what it returns reaches the screen as
+ * `initialData`. A failure shows the error screen as an initialisation failure.
+ */
+export const initialisations: Record<
+  InitialisationName,
+  (context: InitialisationContext) => Promise<unknown>
+> = {
+  // Payment information (payee account, amount) will be fetched here.
+  payment: () => Promise.resolve(null),
+  // The completed application (policy holder number, mail status) will be fetched here.
+  completeApplication: () => Promise.resolve(null),
+  // SPEC §2.5 "my-page home fetches my-page information": the fetch arrives with my-page home.
+  myPageHome: () => Promise.resolve(null),
+}
+
+/** Where a blocked direct access goes (ADR 0003): the area's entry page of the same link. */
+export function areaEntryPath(area: Area, params: RouteParams, search: URLSearchParams): string {
+  const segment = (name: string): string => encodeURIComponent(params[name] ?? '')
+  if (area === 'ent') {
+    return `/ent/${segment('groupPfCode')}/${segment('groupPfCodeInceptionDateYm')}/${segment('groupPfBranchNo')}/${segment('urlKey')}/termsOfService`
+  }
+  if (area === 'myp') {
+    const query = new URLSearchParams()
+    for (const name of ['groupPfCodeInceptionDateYm', 'groupPfBranchNo']) {
+      const value = search.get(name)
+      if (value) query.set(name, value)
+    }
+    const queryString = query.toString()
+    return `/myp/${segment('groupPfCode')}/${segment('urlKey')}/login${queryString ? `?${queryString}` : ''}`
+  }
+  return '/systemTermsOfServiceAndPolicies'
+}
+
+export interface ScreenLoaderData {
+  Screen: ScreenModule['default']
+  initialData: unknown
+}
+
+/**
+ * The loader every screen route shares: entry check (SPEC §2.6) → validity (404) → direct-access
+ * block → initialisation → the screen's module (SPEC §4 chunk reload). The module download starts
+ * at once, in parallel with the checks.
+ */
+export async function loadScreen(
+  definition: ScreenDefinition,
+  services: Services,
+  { params, request }: LoaderFunctionArgs,
+): Promise<ScreenLoaderData | Response> {
+  const url = new URL(request.url)
+  const modulePromise = definition.load()
+  // Settled later by awaitScreenModule; until then a redirect must not leave it unhandled.
+  modulePromise.catch(() => undefined)
+
+  const { area, guard } = definition
+  const group =
+    area === 'system'
+      ? undefined
+      : await services.groupStore.ensure(area, entryParamsOf(area, params, url.searchParams))
+
+  if (guard.isValid !== undefined && !guard.isValid(params)) {
+    throw new PageNotFoundError()
+  }
+  if (guard.blockDirectAccess && !services.flow.isReached(url.pathname)) {
+    return replace(areaEntryPath(area, params, url.searchParams))
+  }
+  services.flow.recordReached(url.pathname)
+
+  let initialData: unknown = null
+  if (guard.initialisation !== undefined && group !== undefined) {
+    try {
+      initialData = await initialisations[guard.initialisation]({
+        area,
+        params,
+        group,
+        services,
+        request,
+      })
+    } catch (cause) {
+      throw new InitialisationError(cause)
+    }
+  }
+
+  const screenModule = await awaitScreenModule(modulePromise, {
+    path: url.pathname,
+    storage: services.storage,
+    now: services.now,
+    reload: () => fullPageLoad(services, `${url.pathname}${url.search}${url.hash}`),
+  })
+  return { Screen: screenModule.default, initialData }
+}

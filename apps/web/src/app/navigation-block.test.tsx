@@ -1,0 +1,48 @@
+import { screen, waitFor } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { entBase } from '../test/fixtures.ts'
+import { renderApp } from '../test/render-app.tsx'
+
+const entRouterBase = entBase.replace(/^\/app/, '')
+
+describe('画面遷移の取り消し（SPEC §2.7）', () => {
+  it('申込完了画面から戻ると、申込完了画面にとどまること', async () => {
+    const { router } = renderApp(`${entBase}/termsOfService`)
+    await screen.findByRole('heading', { level: 1, name: '利用規約' })
+    await router.navigate(`${entRouterBase}/payment`)
+    await screen.findByRole('heading', { level: 1, name: 'お支払い' })
+    await router.navigate(`${entRouterBase}/completeApplication`)
+    await screen.findByRole('heading', { level: 1, name: 'お申し込みの完了' })
+
+    await router.navigate(-1)
+
+    await waitFor(() =>
+      expect([...router.state.blockers.values()].map((blocker) => blocker.state)).toEqual([
+        'unblocked',
+      ]),
+    )
+    expect(router.state.location.pathname).toBe(`${entBase}/completeApplication`)
+    expect(screen.getByRole('heading', { level: 1, name: 'お申し込みの完了' })).toBeTruthy()
+  })
+
+  it('申込内容の確認以外から重要事項の確認へは進めないこと', async () => {
+    const { router } = renderApp(`${entBase}/termsOfService`)
+    await screen.findByRole('heading', { level: 1, name: '利用規約' })
+
+    await router.navigate(`${entRouterBase}/pamphletImportantNotes`)
+
+    expect(router.state.location.pathname).toBe(`${entBase}/termsOfService`)
+    expect(screen.getByRole('heading', { level: 1, name: '利用規約' })).toBeTruthy()
+  })
+
+  it('申込内容の確認からは重要事項の確認へ進めること', async () => {
+    const { router } = renderApp(`${entBase}/termsOfService`)
+    await screen.findByRole('heading', { level: 1, name: '利用規約' })
+    await router.navigate(`${entRouterBase}/checkPolicyHolderInfo`)
+    await screen.findByRole('heading', { level: 1, name: 'お申し込み内容の確認' })
+
+    await router.navigate(`${entRouterBase}/pamphletImportantNotes`)
+
+    expect(await screen.findByRole('heading', { level: 1, name: '重要事項のご確認' })).toBeTruthy()
+  })
+})

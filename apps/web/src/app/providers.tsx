@@ -1,0 +1,24 @@
+import type { ReactNode } from 'react'
+import { createApiClient } from '../lib/api-client.ts'
+import { sessionStorageOrUndefined } from '../lib/browser-storage.ts'
+import { env } from '../lib/env.ts'
+import { createFlowTracker } from '../lib/flow-tracker.ts'
+import { createGroupStore } from '../lib/group-store.ts'
+import { browserWindow, ServicesContext, type Services } from '../lib/services.tsx'
+
+export function createBrowserServices(win: Window): Services {
+  const storage = sessionStorageOrUndefined()
+  const api = createApiClient({ baseUrl: env.apiBaseUrl, storage, isDev: env.isDev })
+  return {
+    api,
+    groupStore: createGroupStore(api),
+    flow: createFlowTracker({ storage }),
+    browser: browserWindow(win),
+    storage,
+    now: () => Date.now(),
+  }
+}
+
+export function AppProviders({ services, children }: { services: Services; children: ReactNode }) {
+  return <ServicesContext value={services}>{children}</ServicesContext>
+}

@@ -1,0 +1,136 @@
+import { t } from '@app/shared'
+import { describe, expect, it } from 'vitest'
+import { notFoundHelperSegments, screens } from './route-table.ts'
+
+// SPEC §2.1-2.3, copied from the spec's lists.
+const specEnrolmentSegments = [
+  'applyLinkGuide',
+  'autoRenewCheck',
+  'autoRenewStopCheck',
+  'autoRenewStopComplete',
+  'checkPolicyHolderInfo',
+  'completeApplication',
+  'entryTerms',
+  'inputPolicyHolderInfo',
+  'noticeMatters',
+  'noticeMattersDoc',
+  'pamphletImportantNotes',
+  'payment',
+  'registerInsuredInfo',
+  'registerInsuredInfo/:unitNo',
+  'registerMaintenanceManager',
+  'renewalProcedure',
+  'selectCategory',
+  'selectPolicyHolderDiv',
+  'selectType',
+  'sendVerificationMail',
+  'termsOfService',
+  'verifyUser',
+]
+const specMyPageSegments = [
+  'checkContractInfo',
+  'home',
+  'idReNotification',
+  'idReNotificationComplete',
+  'login',
+  'loginCode',
+  'logout',
+  'mailChange',
+  'mailChangeCode',
+  'mailChangeComplete',
+  'passwordReset',
+  'passwordResetCode',
+  'passwordResetComplete',
+  'phoneNumberRegistrationComplete',
+  'startRegisterTelephoneAuth',
+  'telephoneAuthSelect',
+  'verifyTelephoneAuth',
+]
+const specHelperSegments = [
+  'registerInsuredInfo/interaction/Interaction',
+  'registerInsuredInfo/model/FormElements',
+  'registerInsuredInfo/model/InsuredInfo',
+  'registerInsuredInfo/model/InsuredInfoForEdit',
+  'registerInsuredInfo/model/InsuredInfoList',
+]
+// SPEC §2.5: pages without the direct-access block.
+const openPages = [
+  'ent/termsOfService',
+  'ent/verifyUser',
+  'myp/login',
+  'myp/mailChangeCode',
+  'myp/passwordResetCode',
+  'myp/idReNotification',
+  'pamphlet/',
+  'system/',
+]
+
+const segmentsOf = (area: string) =>
+  screens.filter((screen) => screen.area === area).map((screen) => screen.segment)
+
+describe('ルート表（SPEC §2）', () => {
+  it('申込の22画面をすべて登録していること', () => {
+    expect(segmentsOf('ent').sort()).toEqual([...specEnrolmentSegments].sort())
+  })
+
+  it('マイページの17画面をすべて登録していること', () => {
+    expect(segmentsOf('myp').sort()).toEqual([...specMyPageSegments].sort())
+  })
+
+  it('パンフレットとシステム利用規約を登録していること', () => {
+    expect(segmentsOf('pamphlet')).toEqual([''])
+    expect(segmentsOf('system')).toEqual([''])
+  })
+
+  it('registerInsuredInfo の補助ルートは 404 のルートとして登録していること', () => {
+    expect([...notFoundHelperSegments]).toEqual(specHelperSegments)
+  })
+
+  it('直接アクセスを防がないのは決められた画面だけであること', () => {
+    const open = screens
+      .filter((screen) => !screen.guard.blockDirectAccess)
+      .map((screen) => `${screen.area}/${screen.segment}`)
+    expect(open.sort()).toEqual([...openPages].sort())
+  })
+
+  it('初期化ガードは payment、completeApplication、マイページのホームにあること', () => {
+    const initialised = screens
+      .filter((screen) => screen.guard.initialisation !== undefined)
+      .map((screen) => [screen.page, screen.guard.initialisation])
+    expect(initialised).toEqual([
+      ['completeApplication', 'completeApplication'],
+      ['payment', 'payment'],
+      ['home', 'myPageHome'],
+    ])
+  })
+
+  it('パンフレットはパンフレットのレイアウト、ホームは上余白なしのレイアウトであること', () => {
+    const layoutOf = (page: string) => screens.find((screen) => screen.page === page)?.layout
+    expect(layoutOf('pamphlet')).toBe('pamphlet')
+    expect(layoutOf('home')).toBe('common-encryption-with-margin-top-none')
+    expect(layoutOf('termsOfService')).toBe('common')
+  })
+
+  it.each([
+    ['termsOfService', '利用規約'],
+    ['verifyUser', '本人確認'],
+    ['login', 'ログイン'],
+    ['home', 'ホーム'],
+    ['pamphlet', 'パンフレット'],
+    ['systemTermsOfServiceAndPolicies', '利用規約・各種ポリシー'],
+  ])('%s の題名は「%s」であること', (page, title) => {
+    const screen = screens.find((candidate) => candidate.page === page)
+    expect(screen && t(screen.titleKey)).toBe(title)
+  })
+
+  it('どの画面も日本語の題名を持ち、題名は重ならないこと', () => {
+    const titles = screens.map((screen) => t(screen.titleKey))
+    expect(titles.every((title) => /[\u3040-\u30ff\u4e00-\u9fff]/.test(title))).toBe(true)
+    expect(new Set(titles).size).toBe(titles.length)
+  })
+
+  it('どの画面のモジュールも画面コンポーネントを既定の export にしていること', async () => {
+    const modules = await Promise.all(screens.map((screen) => screen.load()))
+    expect(modules.every((module) => typeof module.default === 'function')).toBe(true)
+  })
+})

@@ -1,0 +1,442 @@
+import type { ComponentType } from 'react'
+import type { LayoutName } from '../components/layout/page-shell.tsx'
+import type { ScreenTitleKey } from '../components/screen-title-key.ts'
+
+// The single route table of SPEC §2.1-2.3. A later issue builds a screen by replacing its module
+// (the `load` target); guards and layouts stay declared here. ADR 0003.
+
+export type Area = 'ent' | 'myp' | 'pamphlet' | 'system'
+
+/** SPEC §2.5 initialisation guards; each names a step in app/guards.ts. */
+export type InitialisationName = 'payment' | 'completeApplication' | 'myPageHome'
+
+export interface ScreenGuard {
+  /** SPEC §2.5: only reachable through the flow */
+  blockDirectAccess: boolean
+  initialisation?: InitialisationName
+  /** SPEC §2.5: when false, the page is 404 */
+  isValid?: (params: Readonly<Record<string, string | undefined>>) => boolean
+}
+
+export interface ScreenModule {
+  default: ComponentType
+}
+
+export interface ScreenDefinition {
+  area: Area
+  /** the page name, as pageNameOf() gives it (SPEC §2.7) */
+  page: string
+  /** route path below the area's base path ('' for the area's own page) */
+  segment: string
+  titleKey: ScreenTitleKey
+  layout: LayoutName
+  guard: ScreenGuard
+  load: () => Promise<ScreenModule>
+}
+
+export const areaBasePaths = {
+  ent: 'ent/:groupPfCode/:groupPfCodeInceptionDateYm/:groupPfBranchNo/:urlKey',
+  myp: 'myp/:groupPfCode/:urlKey',
+  pamphlet: 'pamphlet/:groupPfCode/:groupPfCodeInceptionDateYm/:groupPfBranchNo/:urlKey',
+  system: 'systemTermsOfServiceAndPolicies',
+} as const satisfies Record<Area, string>
+
+const open: ScreenGuard = { blockDirectAccess: false }
+const inFlow: ScreenGuard = { blockDirectAccess: true }
+
+/** registerInsuredInfo/{unitNo}: a unit number 1–20 (SPEC §3.3, §9), written without zeros. */
+export function isUnitNo(value: string | undefined): boolean {
+  return value !== undefined && /^(?:[1-9]|1[0-9]|20)$/.test(value)
+}
+
+// Layouts (ADR 0003): screens where the user enters or sees personal or contract data use
+// common-encryption; terms and explanatory documents use common; my-page home has no top margin.
+export const screens: readonly ScreenDefinition[] = [
+  // Enrolment (SPEC §2.1)
+  {
+    area: 'ent',
+    page: 'applyLinkGuide',
+    segment: 'applyLinkGuide',
+    titleKey: 'screen.applyLinkGuide.title',
+    layout: 'common',
+    guard: inFlow,
+    load: () => import('../features/enrollment/screens/apply-link-guide.tsx'),
+  },
+  {
+    area: 'ent',
+    page: 'autoRenewCheck',
+    segment: 'autoRenewCheck',
+    titleKey: 'screen.autoRenewCheck.title',
+    layout: 'common-encryption',
+    guard: inFlow,
+    load: () => import('../features/enrollment/screens/auto-renew-check.tsx'),
+  },
+  {
+    area: 'ent',
+    page: 'autoRenewStopCheck',
+    segment: 'autoRenewStopCheck',
+    titleKey: 'screen.autoRenewStopCheck.title',
+    layout: 'common-encryption',
+    guard: inFlow,
+    load: () => import('../features/enrollment/screens/auto-renew-stop-check.tsx'),
+  },
+  {
+    area: 'ent',
+    page: 'autoRenewStopComplete',
+    segment: 'autoRenewStopComplete',
+    titleKey: 'screen.autoRenewStopComplete.title',
+    layout: 'common-encryption',
+    guard: inFlow,
+    load: () => import('../features/enrollment/screens/auto-renew-stop-complete.tsx'),
+  },
+  {
+    area: 'ent',
+    page: 'checkPolicyHolderInfo',
+    segment: 'checkPolicyHolderInfo',
+    titleKey: 'screen.checkPolicyHolderInfo.title',
+    layout: 'common-encryption',
+    guard: inFlow,
+    load: () => import('../features/enrollment/screens/check-policy-holder-info.tsx'),
+  },
+  {
+    area: 'ent',
+    page: 'completeApplication',
+    segment: 'completeApplication',
+    titleKey: 'screen.completeApplication.title',
+    layout: 'common-encryption',
+    guard: { blockDirectAccess: true, initialisation: 'completeApplication' },
+    load: () => import('../features/enrollment/screens/complete-application.tsx'),
+  },
+  {
+    area: 'ent',
+    page: 'entryTerms',
+    segment: 'entryTerms',
+    titleKey: 'screen.entryTerms.title',
+    layout: 'common',
+    guard: inFlow,
+    load: () => import('../features/enrollment/screens/entry-terms.tsx'),
+  },
+  {
+    area: 'ent',
+    page: 'inputPolicyHolderInfo',
+    segment: 'inputPolicyHolderInfo',
+    titleKey: 'screen.inputPolicyHolderInfo.title',
+    layout: 'common-encryption',
+    guard: inFlow,
+    load: () => import('../features/enrollment/screens/input-policy-holder-info.tsx'),
+  },
+  {
+    area: 'ent',
+    page: 'noticeMatters',
+    segment: 'noticeMatters',
+    titleKey: 'screen.noticeMatters.title',
+    layout: 'common-encryption',
+    guard: inFlow,
+    load: () => import('../features/enrollment/screens/notice-matters.tsx'),
+  },
+  {
+    area: 'ent',
+    page: 'noticeMattersDoc',
+    segment: 'noticeMattersDoc',
+    titleKey: 'screen.noticeMattersDoc.title',
+    layout: 'common',
+    guard: inFlow,
+    load: () => import('../features/enrollment/screens/notice-matters-doc.tsx'),
+  },
+  {
+    area: 'ent',
+    page: 'pamphletImportantNotes',
+    segment: 'pamphletImportantNotes',
+    titleKey: 'screen.pamphletImportantNotes.title',
+    layout: 'common',
+    guard: inFlow,
+    load: () => import('../features/enrollment/screens/pamphlet-important-notes.tsx'),
+  },
+  {
+    area: 'ent',
+    page: 'payment',
+    segment: 'payment',
+    titleKey: 'screen.payment.title',
+    layout: 'common-encryption',
+    guard: { blockDirectAccess: true, initialisation: 'payment' },
+    load: () => import('../features/enrollment/screens/payment.tsx'),
+  },
+  {
+    area: 'ent',
+    page: 'registerInsuredInfo',
+    segment: 'registerInsuredInfo',
+    titleKey: 'screen.registerInsuredInfo.title',
+    layout: 'common-encryption',
+    guard: inFlow,
+    load: () => import('../features/enrollment/screens/register-insured-info.tsx'),
+  },
+  {
+    area: 'ent',
+    page: 'registerInsuredInfo',
+    segment: 'registerInsuredInfo/:unitNo',
+    titleKey: 'screen.registerInsuredInfoUnit.title',
+    layout: 'common-encryption',
+    guard: { blockDirectAccess: true, isValid: (params) => isUnitNo(params.unitNo) },
+    load: () => import('../features/enrollment/screens/register-insured-info-unit.tsx'),
+  },
+  {
+    area: 'ent',
+    page: 'registerMaintenanceManager',
+    segment: 'registerMaintenanceManager',
+    titleKey: 'screen.registerMaintenanceManager.title',
+    layout: 'common-encryption',
+    guard: inFlow,
+    load: () => import('../features/enrollment/screens/register-maintenance-manager.tsx'),
+  },
+  {
+    area: 'ent',
+    page: 'renewalProcedure',
+    segment: 'renewalProcedure',
+    titleKey: 'screen.renewalProcedure.title',
+    layout: 'common-encryption',
+    guard: inFlow,
+    load: () => import('../features/enrollment/screens/renewal-procedure.tsx'),
+  },
+  {
+    area: 'ent',
+    page: 'selectCategory',
+    segment: 'selectCategory',
+    titleKey: 'screen.selectCategory.title',
+    layout: 'common-encryption',
+    guard: inFlow,
+    load: () => import('../features/enrollment/screens/select-category.tsx'),
+  },
+  {
+    area: 'ent',
+    page: 'selectPolicyHolderDiv',
+    segment: 'selectPolicyHolderDiv',
+    titleKey: 'screen.selectPolicyHolderDiv.title',
+    layout: 'common-encryption',
+    guard: inFlow,
+    load: () => import('../features/enrollment/screens/select-policy-holder-div.tsx'),
+  },
+  {
+    area: 'ent',
+    page: 'selectType',
+    segment: 'selectType',
+    titleKey: 'screen.selectType.title',
+    layout: 'common-encryption',
+    guard: inFlow,
+    load: () => import('../features/enrollment/screens/select-type.tsx'),
+  },
+  {
+    area: 'ent',
+    page: 'sendVerificationMail',
+    segment: 'sendVerificationMail',
+    titleKey: 'screen.sendVerificationMail.title',
+    layout: 'common-encryption',
+    guard: inFlow,
+    load: () => import('../features/enrollment/screens/send-verification-mail.tsx'),
+  },
+  {
+    area: 'ent',
+    page: 'termsOfService',
+    segment: 'termsOfService',
+    titleKey: 'screen.termsOfService.title',
+    layout: 'common',
+    guard: open,
+    load: () => import('../features/enrollment/screens/terms-of-service.tsx'),
+  },
+  {
+    area: 'ent',
+    page: 'verifyUser',
+    segment: 'verifyUser',
+    titleKey: 'screen.verifyUser.title',
+    layout: 'common-encryption',
+    guard: open,
+    load: () => import('../features/enrollment/screens/verify-user.tsx'),
+  },
+
+  // My-page (SPEC §2.2)
+  {
+    area: 'myp',
+    page: 'checkContractInfo',
+    segment: 'checkContractInfo',
+    titleKey: 'screen.checkContractInfo.title',
+    layout: 'common-encryption',
+    guard: inFlow,
+    load: () => import('../features/my-page/screens/check-contract-info.tsx'),
+  },
+  {
+    area: 'myp',
+    page: 'home',
+    segment: 'home',
+    titleKey: 'screen.home.title',
+    layout: 'common-encryption-with-margin-top-none',
+    guard: { blockDirectAccess: true, initialisation: 'myPageHome' },
+    load: () => import('../features/my-page/screens/home.tsx'),
+  },
+  {
+    area: 'myp',
+    page: 'idReNotification',
+    segment: 'idReNotification',
+    titleKey: 'screen.idReNotification.title',
+    layout: 'common-encryption',
+    guard: open,
+    load: () => import('../features/my-page/screens/id-re-notification.tsx'),
+  },
+  {
+    area: 'myp',
+    page: 'idReNotificationComplete',
+    segment: 'idReNotificationComplete',
+    titleKey: 'screen.idReNotificationComplete.title',
+    layout: 'common-encryption',
+    guard: inFlow,
+    load: () => import('../features/my-page/screens/id-re-notification-complete.tsx'),
+  },
+  {
+    area: 'myp',
+    page: 'login',
+    segment: 'login',
+    titleKey: 'screen.login.title',
+    layout: 'common-encryption',
+    guard: open,
+    load: () => import('../features/my-page/screens/login.tsx'),
+  },
+  {
+    area: 'myp',
+    page: 'loginCode',
+    segment: 'loginCode',
+    titleKey: 'screen.loginCode.title',
+    layout: 'common-encryption',
+    guard: inFlow,
+    load: () => import('../features/my-page/screens/login-code.tsx'),
+  },
+  {
+    area: 'myp',
+    page: 'logout',
+    segment: 'logout',
+    titleKey: 'screen.logout.title',
+    layout: 'common-encryption',
+    guard: inFlow,
+    load: () => import('../features/my-page/screens/logout.tsx'),
+  },
+  {
+    area: 'myp',
+    page: 'mailChange',
+    segment: 'mailChange',
+    titleKey: 'screen.mailChange.title',
+    layout: 'common-encryption',
+    guard: inFlow,
+    load: () => import('../features/my-page/screens/mail-change.tsx'),
+  },
+  {
+    area: 'myp',
+    page: 'mailChangeCode',
+    segment: 'mailChangeCode',
+    titleKey: 'screen.mailChangeCode.title',
+    layout: 'common-encryption',
+    guard: open,
+    load: () => import('../features/my-page/screens/mail-change-code.tsx'),
+  },
+  {
+    area: 'myp',
+    page: 'mailChangeComplete',
+    segment: 'mailChangeComplete',
+    titleKey: 'screen.mailChangeComplete.title',
+    layout: 'common-encryption',
+    guard: inFlow,
+    load: () => import('../features/my-page/screens/mail-change-complete.tsx'),
+  },
+  {
+    area: 'myp',
+    page: 'passwordReset',
+    segment: 'passwordReset',
+    titleKey: 'screen.passwordReset.title',
+    layout: 'common-encryption',
+    guard: inFlow,
+    load: () => import('../features/my-page/screens/password-reset.tsx'),
+  },
+  {
+    area: 'myp',
+    page: 'passwordResetCode',
+    segment: 'passwordResetCode',
+    titleKey: 'screen.passwordResetCode.title',
+    layout: 'common-encryption',
+    guard: open,
+    load: () => import('../features/my-page/screens/password-reset-code.tsx'),
+  },
+  {
+    area: 'myp',
+    page: 'passwordResetComplete',
+    segment: 'passwordResetComplete',
+    titleKey: 'screen.passwordResetComplete.title',
+    layout: 'common-encryption',
+    guard: inFlow,
+    load: () => import('../features/my-page/screens/password-reset-complete.tsx'),
+  },
+  {
+    area: 'myp',
+    page: 'phoneNumberRegistrationComplete',
+    segment: 'phoneNumberRegistrationComplete',
+    titleKey: 'screen.phoneNumberRegistrationComplete.title',
+    layout: 'common-encryption',
+    guard: inFlow,
+    load: () => import('../features/my-page/screens/phone-number-registration-complete.tsx'),
+  },
+  {
+    area: 'myp',
+    page: 'startRegisterTelephoneAuth',
+    segment: 'startRegisterTelephoneAuth',
+    titleKey: 'screen.startRegisterTelephoneAuth.title',
+    layout: 'common-encryption',
+    guard: inFlow,
+    load: () => import('../features/my-page/screens/start-register-telephone-auth.tsx'),
+  },
+  {
+    area: 'myp',
+    page: 'telephoneAuthSelect',
+    segment: 'telephoneAuthSelect',
+    titleKey: 'screen.telephoneAuthSelect.title',
+    layout: 'common-encryption',
+    guard: inFlow,
+    load: () => import('../features/my-page/screens/telephone-auth-select.tsx'),
+  },
+  {
+    area: 'myp',
+    page: 'verifyTelephoneAuth',
+    segment: 'verifyTelephoneAuth',
+    titleKey: 'screen.verifyTelephoneAuth.title',
+    layout: 'common-encryption',
+    guard: inFlow,
+    load: () => import('../features/my-page/screens/verify-telephone-auth.tsx'),
+  },
+
+  // Public pages (SPEC §2.3)
+  {
+    area: 'pamphlet',
+    page: 'pamphlet',
+    segment: '',
+    titleKey: 'screen.pamphlet.title',
+    layout: 'pamphlet',
+    guard: open,
+    load: () => import('../features/pamphlet/pamphlet-screen.tsx'),
+  },
+  {
+    area: 'system',
+    page: 'systemTermsOfServiceAndPolicies',
+    segment: '',
+    titleKey: 'screen.systemTermsOfServiceAndPolicies.title',
+    layout: 'common',
+    guard: open,
+    load: () => import('../features/system-terms/system-terms-screen.tsx'),
+  },
+]
+
+/**
+ * SPEC §2.1 lists these under registerInsuredInfo. In the original they are code modules of
+ * that screen (an interaction helper and form models), not pages: they are registered so the
+ * addresses resolve, and they answer with the 404 page (ADR 0003).
+ */
+export const notFoundHelperSegments = [
+  'registerInsuredInfo/interaction/Interaction',
+  'registerInsuredInfo/model/FormElements',
+  'registerInsuredInfo/model/InsuredInfo',
+  'registerInsuredInfo/model/InsuredInfoForEdit',
+  'registerInsuredInfo/model/InsuredInfoList',
+] as const

@@ -1,0 +1,4 @@
+import type { MessageKey } from '@app/shared'
+
+/** Message keys of screen titles: `screen.<page>.title`. */
+export type ScreenTitleKey = Extract<MessageKey, `screen.${string}.title`>

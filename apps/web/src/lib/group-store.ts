@@ -1,0 +1,161 @@
+import {
+  checkEntryParams,
+  groupLoadFailure,
+  groupPfInfoApi,
+  itemDefinitionsApi,
+  type EntryArea,
+  type EntryParams,
+  type GroupPfInfoResponse,
+  type GroupPfInfo,
+  type GroupPfInfoBranchNo,
+  type ItemDefinition,
+  type ItemDefinitionsResponse,
+} from '@app/shared'
+import { ApiError, type ApiClient } from './api-client.ts'
+
+/** Group information of one link (SPEC §2.6, §7.1, §7.2). */
+export interface GroupData {
+  groupPfInfo: GroupPfInfo
+  groupPfInfoBranchNo: GroupPfInfoBranchNo
+  /** Not loaded under /myp/ (SPEC §2.6). */
+  itemDefinitionArray: ItemDefinition[] | undefined
+}
+
+/** The entry check or the group load failed (SPEC §2.6, §8.1). */
+export class GroupLoadError extends Error {
+  readonly status: number
+  readonly errorCode: string
+  /** SPEC §8.1: the server answered, so the entry check itself ran */
+  readonly entryChecked: boolean
+
+  constructor(failure: { status: number; errorCode: string; entryChecked: boolean }) {
+    super(`group load failed: ${failure.status} ${failure.errorCode}`)
+    this.name = 'GroupLoadError'
+    this.status = failure.status
+    this.errorCode = failure.errorCode
+    this.entryChecked = failure.entryChecked
+  }
+}
+
+type Entry =
+  | { state: 'loading'; promise: Promise<GroupData> }
+  | { state: 'loaded'; data: GroupData }
+  | { state: 'failed'; error: GroupLoadError }
+
+export interface GroupStore {
+  /**
+   * Runs the entry check and loads the group of the link once (SPEC §2.6): skipped when already
+   * loaded; a failure is remembered, so it is shown again without repeating the check.
+   */
+  ensure(area: EntryArea, params: EntryParams): Promise<GroupData>
+  /** The group of the link when it has been loaded, else undefined. */
+  get(area: EntryArea, params: EntryParams): GroupData | undefined
+  /** for useSyncExternalStore: a property, so it can be passed on unbound */
+  subscribe: (listener: () => void) => () => void
+}
+
+/**
+ * A link is a product, a branch and a urlKey (PRODUCT.md "Group data"). Under /myp/ the group
+ * is loaded by groupPfCode and urlKey only, so that is its key there.
+ */
+export function linkKey(area: EntryArea, params: EntryParams): string {
+  const parts =
+    area === 'myp'
+      ? ['myp', params.groupPfCode, params.urlKey]
+      : [
+          'ent',
+          params.groupPfCode,
+          params.groupPfCodeInceptionDateYm,
+          params.groupPfBranchNo,
+          params.urlKey,
+        ]
+  return parts.map((part) => part ?? '').join('/')
+}
+
+async function fetchGroup(
+  api: ApiClient,
+  area: EntryArea,
+  params: EntryParams,
+): Promise<GroupData> {
+  const groupPfCode = params.groupPfCode ?? ''
+  const urlKey = params.urlKey ?? ''
+  if (area === 'myp') {
+    const group = await api.get<GroupPfInfoResponse>(groupPfInfoApi.path, { urlKey, groupPfCode })
+    return { ...group, itemDefinitionArray: undefined }
+  }
+  const groupPfCodeInceptionDateYm = params.groupPfCodeInceptionDateYm ?? ''
+  // SPEC §7.2: in parallel with the group information; if either fails the whole load fails.
+  const [group, items] = await Promise.all([
+    api.get<GroupPfInfoResponse>(groupPfInfoApi.path, {
+      urlKey,
+      groupPfCode,
+      groupPfCodeInceptionDateYm,
+      groupPfBranchNo: params.groupPfBranchNo,
+    }),
+    api.get<ItemDefinitionsResponse>(itemDefinitionsApi.path, {
+      groupPfCode,
+      urlKey,
+      groupPfCodeInceptionDateYm,
+    }),
+  ])
+  return { ...group, itemDefinitionArray: items.itemDefinitionArray }
+}
+
+function toGroupLoadError(error: unknown): GroupLoadError {
+  if (error instanceof GroupLoadError) return error
+  if (error instanceof ApiError)
+    return new GroupLoadError(groupLoadFailure(error.status, error.body.errorCode))
+  return new GroupLoadError(groupLoadFailure(500, undefined))
+}
+
+export function createGroupStore(api: ApiClient): GroupStore {
+  const entries = new Map<string, Entry>()
+  const listeners = new Set<() => void>()
+
+  function set(key: string, entry: Entry): void {
+    entries.set(key, entry)
+    for (const listener of listeners) listener()
+  }
+
+  return {
+    ensure(area, params) {
+      const key = linkKey(area, params)
+      const entry = entries.get(key)
+      if (entry?.state === 'loaded') return Promise.resolve(entry.data)
+      if (entry?.state === 'failed') return Promise.reject(entry.error)
+      if (entry?.state === 'loading') return entry.promise
+
+      const check = checkEntryParams(area, params)
+      if (!check.ok) {
+        const error = new GroupLoadError({
+          status: check.status,
+          errorCode: check.errorCode,
+          entryChecked: false,
+        })
+        set(key, { state: 'failed', error })
+        return Promise.reject(error)
+      }
+      const promise = fetchGroup(api, area, params).then(
+        (data) => {
+          set(key, { state: 'loaded', data })
+          return data
+        },
+        (cause: unknown) => {
+          const error = toGroupLoadError(cause)
+          set(key, { state: 'failed', error })
+          throw error
+        },
+      )
+      set(key, { state: 'loading', promise })
+      return promise
+    },
+    get(area, params) {
+      const entry = entries.get(linkKey(area, params))
+      return entry?.state === 'loaded' ? entry.data : undefined
+    },
+    subscribe: (listener) => {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+  }
+}
