@@ -26,6 +26,7 @@ export default defineConfig({
         },
       },
       './apps/web/vite.config.ts',
+      './scripts/vitest.config.ts',
     ],
   },
 })

@@ -143,6 +143,17 @@ describe('リクエスト本文とエラー応答 (SPEC §7.3)', () => {
     expect(response.json()).toEqual({ errorCode: 'APFP0001', message: expect.any(String) })
   })
 
+  it('存在しないAPIへの gzip POST にも 404 と APFN0001 を返すこと', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/no/such/route',
+      payload: gzipSync(JSON.stringify({ a: 1 })),
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+    })
+    expect(response.statusCode).toBe(404)
+    expect(response.json().errorCode).toBe('APFN0001')
+  })
+
   it('壊れた gzip には 400 を、未対応の圧縮形式には 415 を返すこと', async () => {
     const broken = await post(Buffer.from('not gzip at all'), { 'content-encoding': 'gzip' })
     expect(broken.statusCode).toBe(400)

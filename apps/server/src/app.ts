@@ -10,6 +10,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { AppError, errorCodes } from '@app/shared'
 import type { Clock } from './clock.ts'
 import type { Database, DatabaseHandle } from './db/client.ts'
 import type { Config } from './env.ts'
@@ -123,6 +124,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (api) => {
       await api.register(groupRoutes)
       api.get('/docs', { schema: { hide: true } }, () => app.swagger())
+      // A route, not the not-found handler, so unknown paths get the same body decoding
+      // (a gzip POST included), rate limit and error body as every other API call.
+      api.all('/*', { schema: { hide: true } }, () => {
+        throw new AppError(errorCodes.apiNotFound)
+      })
     },
     { prefix: '/api' },
   )

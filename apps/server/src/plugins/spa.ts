@@ -33,21 +33,18 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string): Pro
     })
   }
 
-  app.setNotFoundHandler(
-    { preHandler: app.rateLimit() },
-    async (request: FastifyRequest, reply: FastifyReply) => {
-      const pathname = request.url.split('?')[0] ?? ''
-      const isPage =
-        (request.method === 'GET' || request.method === 'HEAD') &&
-        (pathname === '/app' || pathname.startsWith(SPA_PREFIX)) &&
-        !pathname.startsWith(`${SPA_PREFIX}assets/`)
-      if (isPage && indexHtml !== undefined) {
-        return reply
-          .header('cache-control', 'no-cache')
-          .type('text/html; charset=utf-8')
-          .send(indexHtml)
-      }
-      return reply.status(404).send(errorBody(errorCodes.apiNotFound))
-    },
-  )
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = request.url.split('?')[0] ?? ''
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      (pathname === '/app' || pathname.startsWith(SPA_PREFIX)) &&
+      !pathname.startsWith(`${SPA_PREFIX}assets/`)
+    if (isPage && indexHtml !== undefined) {
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(indexHtml)
+    }
+    return reply.status(404).send(errorBody(errorCodes.apiNotFound))
+  })
 }

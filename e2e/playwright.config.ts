@@ -1,0 +1,56 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from '@playwright/test'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+const repoRoot = path.resolve(here, '..')
+
+// Debian's chromium: never a downloaded browser. The network is closed, so nothing that phones home.
+const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+export default defineConfig({
+  testDir: './tests',
+  globalSetup: './global-setup.ts',
+  globalTeardown: './global-teardown.ts',
+  workers: 2,
+  retries: 0,
+  forbidOnly: true,
+  fullyParallel: false,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  outputDir: path.join(repoRoot, 'test-results', 'e2e'),
+  reporter: [
+    ['list'],
+    [
+      'json',
+      { outputFile: process.env.E2E_JSON_REPORT ?? path.join(repoRoot, 'reports', 'e2e.json') },
+    ],
+  ],
+  use: {
+    // Set by global setup before the workers start; the fixtures in support/test.ts read it too.
+    baseURL: process.env.E2E_BASE_URL,
+    locale: 'ja-JP',
+    timezoneId: 'Asia/Tokyo',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        browserName: 'chromium',
+        viewport: { width: 1280, height: 800 },
+        launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
+      },
+    },
+  ],
+})

@@ -1,0 +1,249 @@
+// Starts and stops a real server process for the browser tests: a fresh embedded database
+// (PGlite in a temporary DATA_DIR) or, when TEST_DATABASE_URL is set, a fresh PostgreSQL database
+// created here and dropped on stop, so every run starts empty and the server's own migrations and
+// demo seed fill it.
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process'
+import { createRequire } from 'node:module'
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+
+/** The clock the normal test server runs at: inside group A's all-at-once window. */
+export const E2E_NOW = '2026-11-20T10:00:00+09:00'
+/** The business date of E2E_NOW, as the demo data computes its links from it. */
+export const E2E_TODAY = '20261120'
+/** The clock of the maintenance server: inside the daily window it is given. */
+export const MAINTENANCE_NOW = '2026-11-20T04:30:00+09:00'
+
+const READY_TIMEOUT_MS = 90_000
+const STOP_GRACE_MS = 5_000
+const OUTPUT_KEPT_CHARS = 20_000
+
+export interface ServerOptions {
+  /** Names the server in logs, temporary folders and database names. */
+  label: string
+  /** APP_NOW for the server. */
+  now?: string
+  /** MAINTENANCE_WINDOW for the server ('off' or 'HH:MM-HH:MM'). */
+  maintenanceWindow?: string
+}
+
+export interface RunningServer {
+  baseURL: string
+  pid: number
+  /** What the server printed so far (the last OUTPUT_KEPT_CHARS characters). */
+  output: () => string
+  stop: () => Promise<void>
+}
+
+/** A TCP port that was free a moment ago on 127.0.0.1. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.unref()
+    probe.on('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      probe.close(() => (port > 0 ? resolve(port) : reject(new Error('no port'))))
+    })
+  })
+}
+
+function psql(url: string, sql: string): void {
+  try {
+    execFileSync('psql', [url, '-X', '-q', '-v', 'ON_ERROR_STOP=1', '-c', sql], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: 30_000,
+    })
+  } catch (error) {
+    const stderr = (error as { stderr?: Buffer }).stderr?.toString('utf8').trim()
+    throw new Error(`psql failed: ${sql}\n${stderr || String(error)}`)
+  }
+}
+
+/** The same server and credentials as `adminUrl`, another database. */
+function withDatabase(adminUrl: string, database: string): string {
+  const url = new URL(adminUrl)
+  url.pathname = `/${database}`
+  return url.toString()
+}
+
+/** How to start the server: `node --import tsx` when tsx resolves from the repository, else npx. */
+function serverCommand(): { command: string; args: string[] } {
+  const entry = path.join('apps', 'server', 'src', 'main.ts')
+  try {
+    createRequire(path.join(repoRoot, 'package.json')).resolve('tsx')
+    return { command: process.execPath, args: ['--import', 'tsx', entry] }
+  } catch {
+    return { command: 'npx', args: ['--no-install', 'tsx', entry] }
+  }
+}
+
+const running = new Set<ChildProcess>()
+let exitHookInstalled = false
+
+/** If the test runner dies, do not leave servers behind. */
+function installExitHook(): void {
+  if (exitHookInstalled) return
+  exitHookInstalled = true
+  process.on('exit', () => {
+    for (const child of running) killGroup(child, 'SIGKILL')
+  })
+}
+
+function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return
+  try {
+    process.kill(-child.pid, signal)
+  } catch {
+    // already gone
+  }
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
+  return new Promise((resolve) => child.once('exit', () => resolve()))
+}
+
+async function waitUntilReady(
+  baseURL: string,
+  child: ChildProcess,
+  output: () => string,
+): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS
+  let last = 'no answer yet'
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(
+        `The server exited (${child.exitCode ?? child.signalCode}) before /readyz answered.\n` +
+          `--- server output ---\n${output()}`,
+      )
+    }
+    try {
+      const response = await fetch(`${baseURL}/readyz`, { signal: AbortSignal.timeout(5_000) })
+      if (response.status === 200) return
+      last = `HTTP ${response.status}`
+    } catch (error) {
+      last = error instanceof Error ? error.message : String(error)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  throw new Error(
+    `GET ${baseURL}/readyz did not answer 200 within ${READY_TIMEOUT_MS / 1000} s (last: ${last}).\n` +
+      `--- server output ---\n${output()}`,
+  )
+}
+
+/**
+ * Starts `apps/server/src/main.ts` on a free port with a fresh database and waits for /readyz.
+ * The server's output goes to reports/e2e-logs/<label>.log and is shown if it fails to start.
+ */
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  installExitHook()
+  const port = await freePort()
+  const baseURL = `http://127.0.0.1:${port}`
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    APP_NOW: options.now ?? E2E_NOW,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    MAINTENANCE_WINDOW: options.maintenanceWindow ?? 'off',
+  }
+  // Settings of the caller's shell that would change what the server answers stay out.
+  for (const name of [
+    'DATA_DIR',
+    'DATABASE_URL',
+    'PUBLIC_BASE_URL',
+    'WEB_DIST_DIR',
+    'DEMO_DATA',
+    'GTM_ID',
+    'RATE_LIMIT_MAX',
+    'BODY_LIMIT',
+    'TRUST_PROXY',
+    'GROUP_CACHE_SECONDS',
+  ]) {
+    delete env[name]
+  }
+  delete env.FORCE_COLOR // Playwright colours its workers' output; the server's log stays plain
+
+  const cleanups: Array<() => void> = []
+  const adminUrl = process.env.TEST_DATABASE_URL
+  let where: string
+  if (adminUrl) {
+    const database = `e2e_${process.pid}_${options.label.replace(/\W/g, '_')}`.toLowerCase()
+    psql(adminUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)
+    psql(adminUrl, `CREATE DATABASE ${database}`)
+    cleanups.push(() => psql(adminUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`))
+    env.DATABASE_URL = withDatabase(adminUrl, database)
+    where = `PostgreSQL database ${database}`
+  } else {
+    const dataDir = mkdtempSync(path.join(tmpdir(), `e2e-${options.label}-`))
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }))
+    env.DATA_DIR = dataDir
+    where = `PGlite in ${dataDir}`
+  }
+
+  const logDir = path.join(repoRoot, 'reports', 'e2e-logs')
+  mkdirSync(logDir, { recursive: true })
+  const log = createWriteStream(path.join(logDir, `${options.label}-${process.pid}.log`))
+  let kept = ''
+  const keep = (chunk: Buffer): void => {
+    log.write(chunk)
+    kept = (kept + chunk.toString('utf8')).slice(-OUTPUT_KEPT_CHARS)
+  }
+  const output = (): string => kept
+
+  const { command, args } = serverCommand()
+  // detached: the server gets its own process group, so that stop() also ends what npx started.
+  const child = spawn(command, args, {
+    cwd: repoRoot,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  running.add(child)
+  child.stdout?.on('data', keep)
+  child.stderr?.on('data', keep)
+  const spawnError = new Promise<never>((_, reject) => child.once('error', reject))
+
+  const stop = async (): Promise<void> => {
+    killGroup(child, 'SIGTERM')
+    const timer = setTimeout(() => killGroup(child, 'SIGKILL'), STOP_GRACE_MS)
+    await exited(child)
+    clearTimeout(timer)
+    running.delete(child)
+    log.end()
+    for (const cleanup of cleanups.reverse()) {
+      try {
+        cleanup()
+      } catch (error) {
+        console.warn(`e2e: cleanup after ${options.label} failed:`, error)
+      }
+    }
+  }
+
+  try {
+    await Promise.race([waitUntilReady(baseURL, child, output), spawnError])
+  } catch (error) {
+    await stop()
+    throw error
+  }
+  console.log(`e2e: ${options.label} server ready at ${baseURL} (${where})`)
+  return { baseURL, pid: child.pid ?? -1, output, stop }
+}
+
+/** The extra server for the maintenance journey: its clock inside the daily 04:00-06:00 window. */
+export function startMaintenanceServer(): Promise<RunningServer> {
+  return startServer({
+    label: 'maintenance',
+    now: MAINTENANCE_NOW,
+    maintenanceWindow: '04:00-06:00',
+  })
+}
