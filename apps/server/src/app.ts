@@ -89,12 +89,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     'groupService',
     new GroupService(database.db, { cacheSeconds: config.groupCacheSeconds }),
   )
-  app.addHook('onRequest', async (request, reply) => {
-    void reply.header('x-request-id', request.id)
-  })
-
   registerErrorHandling(app)
-  await registerSecurityHeaders(app, config)
+  registerSecurityHeaders(app, config)
   // Decompresses gzip request bodies (SPEC §7.3); bodyLimit then applies to the inflated size.
   await app.register(compress, { global: true, threshold: 1024, requestEncodings: ['gzip'] })
   await app.register(swagger, {

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import type { DatabaseHandle } from '../../db/client.ts'
@@ -45,6 +46,21 @@ describe('団体情報取得 (SPEC §7.1) と項目定義取得 (§7.2)', () => 
       'テスト保険代理店\n電話 03-0000-0000（平日 9:00〜17:00）',
     )
     expect(Object.keys(body)).toEqual(['groupPfInfo', 'groupPfInfoBranchNo'])
+  })
+
+  it('gzip を受け付けるクライアントには圧縮済みの応答を返すこと', async () => {
+    const plain = await app.inject({ method: 'GET', url: '/api/groupPfInfo/', query: link })
+    const compressed = await app.inject({
+      method: 'GET',
+      url: '/api/groupPfInfo/',
+      query: link,
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    })
+    expect(compressed.statusCode).toBe(200)
+    expect(compressed.headers['content-encoding']).toBe('gzip')
+    expect(compressed.headers.vary).toContain('accept-encoding')
+    expect(gunzipSync(compressed.rawPayload).toString('utf8')).toBe(plain.body)
+    expect(compressed.rawPayload.length).toBeLessThan(plain.rawPayload.length)
   })
 
   it('マイページでは始期年月と支店番号なしで現在の団体商品を返すこと (SPEC §2.6)', async () => {

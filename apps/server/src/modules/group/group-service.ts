@@ -9,6 +9,7 @@ import {
   type ItemDefinitionsQuery,
 } from '@app/shared'
 import type { Database } from '../../db/client.ts'
+import { prepareJson, type PreparedJson } from '../../lib/send.ts'
 import { TtlCache } from '../../lib/ttl-cache.ts'
 import {
   branchExists,
@@ -21,8 +22,8 @@ import {
   type GroupLink,
 } from './group-repository.ts'
 
-/** A ready response: the validated body already serialised, or the error to answer with. */
-type CachedAnswer = { json: string } | { errorCode: string }
+/** A ready response: the validated body already encoded, or the error to answer with. */
+type CachedAnswer = { prepared: PreparedJson } | { errorCode: string }
 
 const NEGATIVE_TTL_MS = 5_000
 
@@ -45,8 +46,8 @@ export class GroupService {
     this.#cache.clear()
   }
 
-  /** The group information response as JSON text, validated against its schema. */
-  async groupPfInfoJson(query: GroupPfInfoQuery, now: Date): Promise<string> {
+  /** The group information response, validated against its schema and encoded. */
+  async groupPfInfo(query: GroupPfInfoQuery, now: Date): Promise<PreparedJson> {
     // Under /myp/ the inception month and branch are not sent (SPEC §2.6).
     const isMyPage = query.groupPfCodeInceptionDateYm === undefined
     const check = checkEntryParams(isMyPage ? 'myp' : 'ent', query)
@@ -67,12 +68,12 @@ export class GroupService {
       if (groupPfInfoBranchNo === undefined) return { errorCode: errorCodes.branchNotFound }
       // The schema is strict: a field we did not mean to send fails here, not in the browser.
       const body = groupPfInfoApi.response.parse({ groupPfInfo, groupPfInfoBranchNo })
-      return { json: JSON.stringify(body) }
+      return { prepared: prepareJson(body) }
     })
   }
 
-  /** The item definitions response as JSON text (SPEC §7.2). */
-  async itemDefinitionsJson(query: ItemDefinitionsQuery, now: Date): Promise<string> {
+  /** The item definitions response (SPEC §7.2), validated and encoded. */
+  async itemDefinitions(query: ItemDefinitionsQuery, now: Date): Promise<PreparedJson> {
     const check = checkEntryParams('ent', { ...query, groupPfBranchNo: '00000' })
     if (!check.ok)
       throw new AppError(check.errorCode, { message: 'malformed group link parameters' })
@@ -82,11 +83,11 @@ export class GroupService {
       if (link === undefined) return { errorCode: await this.#whyNoLink(query) }
       const itemDefinitionArray = await listItemDefinitions(this.#db, link)
       const body = itemDefinitionsApi.response.parse({ itemDefinitionArray })
-      return { json: JSON.stringify(body) }
+      return { prepared: prepareJson(body) }
     })
   }
 
-  async #cached(key: string, now: Date, load: () => Promise<CachedAnswer>): Promise<string> {
+  async #cached(key: string, now: Date, load: () => Promise<CachedAnswer>): Promise<PreparedJson> {
     const nowMs = now.getTime()
     let answer = this.#cache.get(key, nowMs)
     if (answer === undefined) {
@@ -94,11 +95,11 @@ export class GroupService {
       this.#cache.set(
         key,
         answer,
-        'json' in answer ? this.#ttlMs : Math.min(this.#ttlMs, NEGATIVE_TTL_MS),
+        'prepared' in answer ? this.#ttlMs : Math.min(this.#ttlMs, NEGATIVE_TTL_MS),
         nowMs,
       )
     }
-    if ('json' in answer) return answer.json
+    if ('prepared' in answer) return answer.prepared
     throw new AppError(answer.errorCode, { message: `group link not found (${answer.errorCode})` })
   }
 

@@ -7,7 +7,7 @@ import {
   groupPfInfoApi,
   itemDefinitionsApi,
 } from '@app/shared'
-import { sendBytes, sendJsonText } from '../../lib/send.ts'
+import { sendBytes, sendPreparedJson } from '../../lib/send.ts'
 import { findImage } from './group-repository.ts'
 
 const errorResponses = { 400: errorBodySchema, 404: errorBodySchema }
@@ -27,8 +27,8 @@ export const groupRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     handler: async (request, reply) => {
       // A malformed link is the invalid-URL error (SPEC §2.6), not a field error.
       if (request.validationError !== undefined) throw new AppError(errorCodes.invalidUrl)
-      const json = await app.groupService.groupPfInfoJson(request.query, app.clock.now())
-      return sendJsonText(reply, json)
+      const prepared = await app.groupService.groupPfInfo(request.query, app.clock.now())
+      return sendPreparedJson(request, reply, prepared)
     },
   })
 
@@ -44,8 +44,8 @@ export const groupRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     },
     handler: async (request, reply) => {
       if (request.validationError !== undefined) throw new AppError(errorCodes.invalidUrl)
-      const json = await app.groupService.itemDefinitionsJson(request.query, app.clock.now())
-      return sendJsonText(reply, json)
+      const prepared = await app.groupService.itemDefinitions(request.query, app.clock.now())
+      return sendPreparedJson(request, reply, prepared)
     },
   })
 

@@ -12,7 +12,8 @@ const SWITCH_CACHE_MS = 5_000
 export class MaintenanceState {
   readonly #db: Database
   readonly #window: MaintenanceWindow | undefined
-  #cached: { isOn: boolean; readAt: number } | undefined
+  #reading: Promise<boolean> | undefined
+  #readAt = 0
 
   constructor(db: Database, window: MaintenanceWindow | undefined) {
     this.#db = db
@@ -20,11 +21,20 @@ export class MaintenanceState {
   }
 
   async isActive(now: Date): Promise<boolean> {
+    return isInMaintenance(now, { window: this.#window, manual: await this.#manualSwitch() })
+  }
+
+  /** The switch as last read; when stale, one read serves every request waiting for it. */
+  #manualSwitch(): Promise<boolean> {
     const nowMs = Date.now()
-    if (this.#cached === undefined || nowMs - this.#cached.readAt >= SWITCH_CACHE_MS) {
-      this.#cached = { isOn: await readMaintenanceSwitch(this.#db), readAt: nowMs }
+    if (this.#reading === undefined || nowMs - this.#readAt >= SWITCH_CACHE_MS) {
+      this.#readAt = nowMs
+      this.#reading = readMaintenanceSwitch(this.#db).catch((error: unknown) => {
+        this.#reading = undefined
+        throw error
+      })
     }
-    return isInMaintenance(now, { window: this.#window, manual: this.#cached.isOn })
+    return this.#reading
   }
 }
 
