@@ -65,6 +65,7 @@ export default tseslint.config(
       'apps/web/vite.config.ts',
       'apps/server/bench/**',
       'apps/server/test/**',
+      '**/*.test.ts',
       'apps/server/drizzle.config.ts',
       'vitest.config.ts',
     ],

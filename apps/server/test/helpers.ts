@@ -16,7 +16,7 @@ export const testDatabaseUrl = process.env.TEST_DATABASE_URL
  * A fresh, migrated database for one suite: a restored PGlite template, or a new database on
  * the PostgreSQL server named by TEST_DATABASE_URL (dropped again by `close`).
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
   if (testDatabaseUrl === undefined) {
     const template = fs.readFileSync(inject('pgliteTemplate'))
     const client = await PGlite.create({ loadDataDir: new Blob([template]) })
@@ -32,6 +32,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   const handle = await openPostgresDatabase(url.toString(), { max: 4 })
   return {
     ...handle,
+    url: url.toString(),
     close: async () => {
       await handle.close()
       const dropper = new pg.Client({ connectionString: testDatabaseUrl })
