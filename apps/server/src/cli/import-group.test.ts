@@ -37,7 +37,7 @@ describe('取り込みコマンド (npm run import-group)', () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'import-cli-'))
     // The CLI opens its database itself: its own embedded folder, or a fresh PostgreSQL database.
     const created = await createTestDatabase()
-    const target =
+    const target: Record<string, string> =
       created.url === undefined
         ? { DATA_DIR: path.join(dir, 'data') }
         : { DATABASE_URL: created.url }
