@@ -1,0 +1,69 @@
+import fs from 'node:fs'
+import type { AddressInfo } from 'node:net'
+import type { FastifyInstance } from 'fastify'
+import { buildApp } from '../src/app.ts'
+import { fixedClock } from '../src/clock.ts'
+import { openEmbeddedDatabase, type DatabaseHandle } from '../src/db/client.ts'
+import { loadDemoData } from '../src/demo/load-demo.ts'
+import { loadConfig } from '../src/env.ts'
+import { announceReady, runChild } from './child-protocol.ts'
+import { productEnv } from './settings.ts'
+
+// The product server as main.ts builds it (every plugin, hook and route), on a fresh embedded
+// database in a folder run.ts owns and removes, with the demo groups loaded and the clock pinned.
+//
+// usage: node --import tsx bench/product-server.ts <empty data dir> <ISO instant> [--trivial-route]
+//
+// --trivial-route adds GET /api/bench/trivial answering the raw server's body, after buildApp so
+// that it passes through the same global hooks (request id, security headers, compress,
+// maintenance gate, rate limit): the product's fixed cost per request, without the group route's
+// own work (run.ts --diagnose compares it with the raw server's small JSON route).
+
+const [dataDir, instant, ...flags] = process.argv.slice(2)
+let app: FastifyInstance | undefined
+let database: DatabaseHandle | undefined
+
+runChild({
+  start: async () => {
+    if (dataDir === undefined || instant === undefined || Number.isNaN(Date.parse(instant))) {
+      throw new Error('usage: product-server.ts <data dir> <ISO instant> [--trivial-route]')
+    }
+    const config = loadConfig({ ...productEnv })
+    const clock = fixedClock(new Date(Date.parse(instant)))
+    database = await openEmbeddedDatabase(dataDir)
+    app = await buildApp({ config, database, clock })
+    const links = await loadDemoData(database.db, { mode: 'on', now: clock.now(), log: app.log })
+    const groupA = links[0]
+    if (groupA === undefined) throw new Error('the demo data gave no links')
+    if (flags.includes('--trivial-route')) {
+      const startedAt = Date.now()
+      app.get('/api/bench/trivial', { schema: { hide: true } }, (request) => ({
+        status: 'ok',
+        service: 'bench-raw',
+        version: '0.1.0',
+        method: request.method,
+        uptimeSeconds: Math.floor((Date.now() - startedAt) / 1000),
+      }))
+    }
+    await app.listen({ host: '127.0.0.1', port: 0 })
+    const { port } = app.server.address() as AddressInfo
+    announceReady(port, {
+      groupA: {
+        groupPfCode: groupA.groupPfCode,
+        groupPfCodeInceptionDateYm: groupA.groupPfCodeInceptionDateYm,
+        groupPfBranchNo: groupA.groupPfBranchNo,
+        urlKey: groupA.urlKey,
+        name: groupA.name,
+      },
+      rateLimitMax: config.rateLimitMax,
+      database: database.kind,
+      now: clock.now().toISOString(),
+    })
+  },
+  stop: async () => {
+    await app?.close()
+    await database?.close()
+    // run.ts removes the folder too; this covers a parent that died without cleaning up.
+    if (dataDir !== undefined) fs.rmSync(dataDir, { recursive: true, force: true })
+  },
+})
