@@ -106,17 +106,7 @@ export async function branchExists(
   db: Database,
   key: { groupPfCode: string; groupPfBranchNo: string },
 ): Promise<boolean> {
-  const rows = await db
-    .select({ groupPfCode: groupPfBranches.groupPfCode })
-    .from(groupPfBranches)
-    .where(
-      and(
-        eq(groupPfBranches.groupPfCode, key.groupPfCode),
-        eq(groupPfBranches.groupPfBranchNo, key.groupPfBranchNo),
-      ),
-    )
-    .limit(1)
-  return rows.length > 0
+  return (await findBranch(db, key)) !== undefined
 }
 
 export async function findGroupPfInfo(

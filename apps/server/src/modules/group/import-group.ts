@@ -169,7 +169,11 @@ export async function importGroupDocument(
       // Re-importing a document keeps the branch's link rather than adding one each time.
       let urlKey =
         link.urlKey ??
-        (await keptUrlKey(tx, { ...productKey, groupPfBranchNo: link.groupPfBranchNo }))
+        existing.find(
+          (row) =>
+            row.groupPfCodeInceptionDateYm === productKey.groupPfCodeInceptionDateYm &&
+            row.groupPfBranchNo === link.groupPfBranchNo,
+        )?.urlKey
       if (urlKey === undefined) {
         do urlKey = generateUrlKey(randomBytes)
         while (takenKeys.has(urlKey))
@@ -194,22 +198,4 @@ export async function importGroupDocument(
     }
     return result
   })
-}
-
-async function keptUrlKey(
-  tx: Database,
-  key: { groupPfCode: string; groupPfCodeInceptionDateYm: string; groupPfBranchNo: string },
-): Promise<string | undefined> {
-  const rows = await tx
-    .select({ urlKey: groupLinks.urlKey })
-    .from(groupLinks)
-    .where(
-      and(
-        eq(groupLinks.groupPfCode, key.groupPfCode),
-        eq(groupLinks.groupPfCodeInceptionDateYm, key.groupPfCodeInceptionDateYm),
-        eq(groupLinks.groupPfBranchNo, key.groupPfBranchNo),
-      ),
-    )
-    .limit(1)
-  return rows[0]?.urlKey
 }
