@@ -1,11 +1,9 @@
 import { useRouteError } from 'react-router'
 import { useEffect } from 'react'
-import { useCurrentLayout } from './route-handle.ts'
+import { GroupPageShell } from './area-layout.tsx'
 import { FailureScreen } from '../components/error-screen/failure-screen.tsx'
 import { NotFoundScreen } from '../components/error-screen/not-found-screen.tsx'
-import { PageShell } from '../components/layout/page-shell.tsx'
 import { displayStateOf, isExpectedFailure, isNotFound } from '../lib/failure.ts'
-import { useLoadedGroup } from '../lib/use-loaded-group.ts'
 
 /**
  * Every route's error boundary: the 404 page for validity checks, else the generic error
@@ -13,35 +11,23 @@ import { useLoadedGroup } from '../lib/use-loaded-group.ts'
  */
 export function RouteErrorBoundary() {
   const error = useRouteError()
-  const layout = useCurrentLayout()
-  const group = useLoadedGroup()
 
   useEffect(() => {
     if (!isExpectedFailure(error)) console.error(error)
   }, [error])
 
   return (
-    <PageShell
-      layout={layout}
-      groupName={group?.groupPfInfo.groupNameKanji}
-      themeColor={group?.groupPfInfo.themeColor}
-    >
+    <GroupPageShell>
       {isNotFound(error) ? <NotFoundScreen /> : <FailureScreen state={displayStateOf(error)} />}
-    </PageShell>
+    </GroupPageShell>
   )
 }
 
 /** The 404 page as a route of its own (unmatched addresses, SPEC §8.1). */
 export function NotFoundPage() {
-  const layout = useCurrentLayout()
-  const group = useLoadedGroup()
   return (
-    <PageShell
-      layout={layout}
-      groupName={group?.groupPfInfo.groupNameKanji}
-      themeColor={group?.groupPfInfo.themeColor}
-    >
+    <GroupPageShell>
       <NotFoundScreen />
-    </PageShell>
+    </GroupPageShell>
   )
 }
