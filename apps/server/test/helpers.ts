@@ -29,7 +29,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { url?: str
   await admin.end()
   const url = new URL(testDatabaseUrl)
   url.pathname = `/${name}`
-  const handle = await openPostgresDatabase(url.toString(), { max: 4 })
+  const handle = await openPostgresDatabase(url.toString(), { max: 4, onConnectionError: () => {} })
   return {
     ...handle,
     url: url.toString(),
@@ -37,6 +37,15 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { url?: str
       await handle.close()
       const dropper = new pg.Client({ connectionString: testDatabaseUrl })
       await dropper.connect()
+      // pool.end() can resolve while its last sockets are still closing: wait for them to go.
+      for (let attempt = 0; attempt < 50; attempt += 1) {
+        const { rows } = await dropper.query<{ count: string }>(
+          'select count(*) from pg_stat_activity where datname = $1',
+          [name],
+        )
+        if (rows[0]?.count === '0') break
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
       await dropper.query(`drop database if exists ${name} with (force)`)
       await dropper.end()
     },

@@ -110,9 +110,12 @@ export async function wrapPglite(
 /** Connects to PostgreSQL and applies the migrations under an advisory lock. */
 export async function openPostgresDatabase(
   connectionString: string,
-  options: { max?: number } = {},
+  options: { max?: number; onConnectionError?: (error: Error) => void } = {},
 ): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString, max: options.max ?? 10 })
+  // An idle connection that PostgreSQL ends (a restart, a failover) is reported here, and the
+  // pool replaces it; without a listener the error would end the process.
+  pool.on('error', options.onConnectionError ?? reportConnectionError)
   const lockClient = await pool.connect()
   try {
     await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID])
@@ -130,6 +133,12 @@ export async function openPostgresDatabase(
     },
     close: () => pool.end(),
   }
+}
+
+function reportConnectionError(error: Error & { code?: string }): void {
+  process.stderr.write(
+    `database connection lost (${error.code ?? error.name}); the pool reconnects\n`,
+  )
 }
 
 export function openDatabase(config: { databaseUrl: string | undefined; dataDir: string }) {

@@ -1,7 +1,7 @@
 import {
   addDays,
   addMonths,
-  fieldRuleNames,
+  itemRuleNames,
   isValidYyyymmdd,
   isWithinRecruitWindow,
   recruitmentPhase,
@@ -261,7 +261,7 @@ describe('デモデータの内容', () => {
       items.length / 2,
     )
     for (const item of items) {
-      for (const rule of item.ruleArray) expect(fieldRuleNames).toContain(rule)
+      for (const rule of item.ruleArray) expect(itemRuleNames).toContain(rule)
       if (item.itemClass === '030') {
         expect(item.choiceArray.map((choice) => choice.label)).toEqual(['はい', 'いいえ'])
       }

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
-/** The field rules of SPEC §5.2 an item definition may name (applied in the listed order). */
-export const fieldRuleNames = [
+/** The field rules of SPEC §5.2 an item definition may name (a subset of rules/fields.ts) (applied in the listed order). */
+export const itemRuleNames = [
   'required',
   'email',
   'telNo',
@@ -18,7 +18,7 @@ export const fieldRuleNames = [
   'yearMonthDate',
   'zipCode',
 ] as const
-export const fieldRuleNameSchema = z.enum(fieldRuleNames)
+export const itemRuleNameSchema = z.enum(itemRuleNames)
 
 /** 項目区分 (SPEC §3.5): 010 normal item, 030 notice matter (告知事項). */
 export const itemClassSchema = z.enum(['010', '030'])
@@ -46,7 +46,7 @@ export const itemDefinitionSchema = z.strictObject({
   /** 三項目認証の項目 "1"–"3", or null when the item is not an authentication item (PRODUCT.md) */
   authItemCd: z.enum(['1', '2', '3']).nullable(),
   /** field rules (SPEC §5.2) applied to the answer */
-  ruleArray: z.array(fieldRuleNameSchema),
+  ruleArray: z.array(itemRuleNameSchema),
   /** choices for radio / select / checkbox */
   choiceArray: z
     .array(z.strictObject({ code: z.string().min(1).max(20), label: z.string().min(1).max(200) }))
