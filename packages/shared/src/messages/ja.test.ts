@@ -1,11 +1,13 @@
 import { describe, it, expect } from 'vitest'
 import { errorMessages } from './errors.ja.ts'
+import { fieldMessages } from './fields.ja.ts'
 import { ja } from './ja.ts'
 import { serverMessages } from './server.ja.ts'
 import { uiMessages } from './ui.ja.ts'
 
 const sources: [string, Readonly<Record<string, string>>][] = [
   ['errors.ja.ts', errorMessages],
+  ['fields.ja.ts', fieldMessages],
   ['ui.ja.ts', uiMessages],
   ['server.ja.ts', serverMessages],
 ]
@@ -30,7 +32,7 @@ describe('日本語メッセージ一覧（STYLE.md §8 one typed catalog）', (
     }
   })
 
-  it('一覧のキーの数が3つのファイルの合計と同じであること', () => {
+  it('一覧のキーの数が各ファイルの合計と同じであること', () => {
     const total = sources.reduce((sum, [, messages]) => sum + Object.keys(messages).length, 0)
     expect(Object.keys(ja)).toHaveLength(total)
   })

@@ -59,4 +59,12 @@ export const uiMessages = {
   // Public pages (SPEC §2.3)
   'screen.pamphlet.title': 'パンフレット',
   'screen.systemTermsOfServiceAndPolicies.title': '利用規約・各種ポリシー',
+
+  // Form kit (components/form, STYLE.md §5): the DADS field anatomy and the error summary
+  'form.required': '※必須',
+  'form.errorSummary.title': '入力内容を確認してください',
+  'form.errorSummary.item': '{label}：{message}',
+  'form.date.year': '年',
+  'form.date.month': '月',
+  'form.date.day': '日',
 } as const

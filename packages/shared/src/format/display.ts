@@ -1,0 +1,51 @@
+// Display helpers (SPEC §5.3). They only change how a value looks: a value that is not in the
+// expected form is returned as it is, so a screen never hides or invents data. None of them uses
+// Intl or toLocaleString, whose output depends on the runtime's default locale.
+
+const YEAR_MONTH = /^(\d{4})(\d{2})$/
+const YEAR_MONTH_DATE = /^(\d{4})(\d{2})(\d{2})$/
+const DECIMAL = /^(-?)(\d+)(\.\d+)?$/
+const DIGITS = /^\d+$/
+
+/**
+ * 年月 YYYYMM を YYYY-MM で表示する（SPEC §5.3）。`'202604'` → `'2026-04'`。
+ * Only the shape is checked (6 ASCII digits); whether the month exists is the `yearMonth` rule's job.
+ */
+export function formatYearMonth(value: string): string {
+  const match = YEAR_MONTH.exec(value)
+  return match ? `${match[1]}-${match[2]}` : value
+}
+
+/**
+ * 年月日 YYYYMMDD を YYYY-MM-DD で表示する（SPEC §5.3）。`'20260401'` → `'2026-04-01'`。
+ * Only the shape is checked (8 ASCII digits); whether the date exists is the `yearMonthDate` rule's job.
+ */
+export function formatYearMonthDate(value: string): string {
+  const match = YEAR_MONTH_DATE.exec(value)
+  return match ? `${match[1]}-${match[2]}-${match[3]}` : value
+}
+
+/**
+ * 数値を3桁ごとのカンマ区切りで表示する（SPEC §5.3）。`1234567` → `'1,234,567'`。
+ * Takes a number or a string of ASCII digits, with an optional leading `-` and decimal part; only
+ * the integer part is grouped and the digits are kept as written (`'001234'` → `'001,234'`: strip
+ * zeros first with `stripLeadingZeros`). Anything else (`NaN`, `'1e21'`, `'１２３'`, `''`) is
+ * returned as `String(value)`.
+ */
+export function formatThousands(value: number | string): string {
+  const text = String(value)
+  const match = DECIMAL.exec(text)
+  if (!match) return text
+  const [, sign = '', integer = '', fraction = ''] = match
+  return `${sign}${integer.replace(/\B(?=(?:\d{3})+$)/g, ',')}${fraction}`
+}
+
+/**
+ * 先頭の0を取り除く（SPEC §5.3）。`'000123'` → `'123'`、`'0000'` → `'0'`。
+ * Only a string of ASCII digits is changed, so a telephone number such as `'03-0000-1101'` or a
+ * signed value is returned as it is.
+ */
+export function stripLeadingZeros(value: string): string {
+  if (!DIGITS.test(value)) return value
+  return value.replace(/^0+(?=\d)/, '')
+}
