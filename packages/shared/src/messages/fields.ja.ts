@@ -59,4 +59,5 @@ export const fieldMessages = {
     'この種類のファイルは添付できません。{extensions}のいずれかのファイルを選んでください。',
   'validation.uploadSize':
     'ファイルのサイズが{maxSize}を超えているため、添付できません。{maxSize}以下のファイルを選んでください。',
+  'validation.choice': '表示されている選択肢から選んでください。',
 } as const
