@@ -59,5 +59,7 @@ export const fieldMessages = {
     'この種類のファイルは添付できません。{extensions}のいずれかのファイルを選んでください。',
   'validation.uploadSize':
     'ファイルのサイズが{maxSize}を超えているため、添付できません。{maxSize}以下のファイルを選んでください。',
+  'validation.dateParts':
+    '日付の形式に誤りがあります。年は西暦4桁、月と日は1桁または2桁の半角数字で入力してください。',
   'validation.choice': '表示されている選択肢から選んでください。',
 } as const

@@ -1,0 +1,102 @@
+import { t } from '@app/shared'
+import { useId, type ReactNode } from 'react'
+
+/**
+ * The pieces every field of the kit shares (DADS anatomy: label, 「※必須」, support text, input,
+ * error text). The element that carries `data-field` is the whole field: use-step-form reads it
+ * to tell which field an event belongs to and whether focus has left that field.
+ */
+export const FIELD_ATTRIBUTE = 'data-field'
+
+export interface FieldIds {
+  /** the control's id: the label's `for`, and the error summary's link target */
+  id: string
+  supportId: string
+  errorId: string
+}
+
+export function useFieldIds(id: string | undefined): FieldIds {
+  const generated = useId()
+  const base = id ?? generated
+  return { id: base, supportId: `${base}-support`, errorId: `${base}-error` }
+}
+
+/** Whether a support text was given (`support={condition && '…'}` gives false when it is not). */
+export function hasContent(node: ReactNode): boolean {
+  return node !== undefined && node !== null && node !== false && node !== ''
+}
+
+/** `aria-describedby`: the support text, then the error text; undefined when there is neither. */
+export function describedBy(
+  ids: FieldIds,
+  hasSupport: boolean,
+  error: string | undefined,
+): string | undefined {
+  const parts = [hasSupport ? ids.supportId : undefined, error ? ids.errorId : undefined]
+  const value = parts.filter((part) => part !== undefined).join(' ')
+  return value === '' ? undefined : value
+}
+
+function RequiredMarker() {
+  return (
+    <span className="text-dns-16N-130 whitespace-nowrap text-error-2">{t('form.required')}</span>
+  )
+}
+
+/** A label's or legend's text with 「※必須」; `textId` names the label text alone. */
+export function LabelContent({
+  label,
+  required,
+  textId,
+}: {
+  label: string
+  required: boolean
+  textId?: string | undefined
+}) {
+  return (
+    <>
+      {textId === undefined ? label : <span id={textId}>{label}</span>}
+      {required && (
+        <>
+          {' '}
+          <RequiredMarker />
+        </>
+      )}
+    </>
+  )
+}
+
+export function SupportText({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <p id={id} className="text-std-16N-170 text-solid-gray-700">
+      {children}
+    </p>
+  )
+}
+
+function ErrorIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="mt-1 size-5 shrink-0 fill-current">
+      <path d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm-1.25 5h2.5v7h-2.5V7Zm0 9h2.5v2.5h-2.5V16Z" />
+    </svg>
+  )
+}
+
+/**
+ * The error text under a field. The icon is the cue that does not rely on colour (WCAG 1.4.1);
+ * the field's `aria-invalid` tells a screen reader, and the text is its description.
+ */
+export function ErrorText({ id, children }: { id: string; children: string }) {
+  return (
+    <p id={id} className="flex items-start gap-1 text-std-16B-170 text-error-1">
+      <ErrorIcon />
+      <span>{children}</span>
+    </p>
+  )
+}
+
+/** Looks shared by every text box of the kit (DADS input: 56 px high, 8 px radius). */
+export const textInputClassName =
+  'min-h-14 rounded-8 border border-solid-gray-600 bg-white px-4 py-3 text-std-16N-170 text-solid-gray-900 hover:border-black aria-[invalid=true]:border-2 aria-[invalid=true]:border-error-1'
+
+export const legendClassName = 'text-std-17B-170 text-solid-gray-900'

@@ -1,0 +1,258 @@
+import { errorCodes, type Issue } from '@app/shared'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useCallback, useId, useRef, useState, type FormEvent, type RefCallback } from 'react'
+import {
+  useForm,
+  type DefaultValues,
+  type FieldErrors,
+  type FieldPath,
+  type FieldValues,
+  type UseFormReturn,
+} from 'react-hook-form'
+import type { ZodType } from 'zod'
+import { ApiError } from '../../lib/api-client.ts'
+import type { ErrorSummaryItem } from './error-summary.tsx'
+import { scheduleFieldValidation, type ValidationScheduler } from './validation-scheduler.ts'
+
+/** The `type` of an error applied from the server's `issues`. */
+export const SERVER_ERROR_TYPE = 'server'
+
+export interface StepFormOptions<TInput extends FieldValues, TOutput> {
+  /** the step's schema from @app/shared (the server validates with the same one) */
+  schema: ZodType<TOutput, TInput>
+  defaultValues: DefaultValues<TInput>
+  /** each field's label (labels.ts): the label of its Field, and the error summary's prefix */
+  labels: Readonly<Partial<Record<FieldPath<TInput>, string>>>
+  /**
+   * Called with the parsed values once the client rules pass. A 400 APFV0001 ApiError it throws
+   * is shown on the fields and in the summary; any other error goes to the route's error boundary.
+   */
+  onSubmit: (values: TOutput) => Promise<void> | void
+}
+
+/** What a Field, RadioGroup, CheckboxGroup or DateInput needs from the form. */
+export interface BoundFieldProps<TName extends string> {
+  id: string
+  name: TName
+  label: string
+  error: string | undefined
+}
+
+export interface StepForm<TInput extends FieldValues, TOutput> extends UseFormReturn<
+  TInput,
+  unknown,
+  TOutput
+> {
+  /** spread onto the `<form>` */
+  formProps: {
+    ref: RefCallback<HTMLFormElement>
+    noValidate: true
+    onSubmit: (event: FormEvent<HTMLFormElement>) => void
+  }
+  fieldProps: <TName extends FieldPath<TInput>>(name: TName) => BoundFieldProps<TName>
+  /** spread onto `<ErrorSummary>` */
+  summary: { items: readonly ErrorSummaryItem[]; focusKey: number }
+  /**
+   * Shows a 400 body's `issues`: on its field when one is on the page (`setError`, type
+   * 'server'), and every one in the summary, which takes focus.
+   */
+  applyServerIssues: (issues: readonly Issue[]) => void
+}
+
+/** The `issues` of a 400 APFV0001 answer (STYLE.md §7), or undefined for any other failure. */
+export function validationIssuesOf(error: unknown): readonly Issue[] | undefined {
+  if (!(error instanceof ApiError) || error.status !== 400) return undefined
+  if (error.body.errorCode !== errorCodes.validationFailed) return undefined
+  const { issues } = error.body
+  return issues !== undefined && issues.length > 0 ? issues : undefined
+}
+
+interface FlatError {
+  name: string
+  message: string
+}
+
+// react-hook-form's errors are nested like the values ('insrdInfoArray.0.insrdNameKana'); an
+// array's own error sits under `root`, which names the array itself.
+function flattenErrors(node: unknown, path: string, out: FlatError[]): FlatError[] {
+  if (node === null || typeof node !== 'object') return out
+  const { message, type } = node as { message?: unknown; type?: unknown }
+  if (typeof message === 'string' && message !== '' && type !== undefined) {
+    out.push({ name: path, message })
+    return out
+  }
+  for (const [key, child] of Object.entries(node)) {
+    if (key === 'ref' || key === 'types') continue
+    const childPath = key === 'root' ? path : path === '' ? key : `${path}.${key}`
+    flattenErrors(child, childPath, out)
+  }
+  return out
+}
+
+// The summary lists problems in the order the fields appear on the page, whatever order the
+// schema or the server gives; items without a field come last.
+function inPageOrder(items: ErrorSummaryItem[], document: Document): ErrorSummaryItem[] {
+  const elementOf = (item: ErrorSummaryItem) =>
+    item.fieldId === undefined ? null : document.getElementById(item.fieldId)
+  return items
+    .map((item, index) => ({ item, index, element: elementOf(item) }))
+    .sort((a, b) => {
+      if (a.element === null || b.element === null) {
+        return a.element === b.element ? a.index - b.index : a.element === null ? 1 : -1
+      }
+      if (a.element === b.element) return a.index - b.index
+      const position = a.element.compareDocumentPosition(b.element)
+      return position & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1
+    })
+    .map(({ item }) => item)
+}
+
+/**
+ * One step's form (STYLE.md §5): react-hook-form with the step's zod schema, validated field by
+ * field when focus leaves it and on change (SPEC §5.3, validation-scheduler.ts), an error summary
+ * that takes focus after a failed submit, and the server's `issues` shown on their fields. Values
+ * are never reset by a failed submit.
+ *
+ * ```tsx
+ * const form = useStepForm({ schema: insrdInfoSchema, defaultValues, labels, onSubmit: save })
+ * <form {...form.formProps}>
+ *   <ErrorSummary {...form.summary} />
+ *   <Field {...form.fieldProps('insrdNameKana')} required>
+ *     {(control) => <input type="text" {...control} {...form.register('insrdNameKana')} />}
+ *   </Field>
+ *   <DateInput {...form.fieldProps('insrdBirthDate')} control={form.control} required autoComplete="bday" />
+ * ```
+ */
+export function useStepForm<TInput extends FieldValues, TOutput>({
+  schema,
+  defaultValues,
+  labels,
+  onSubmit,
+}: StepFormOptions<TInput, TOutput>): StepForm<TInput, TOutput> {
+  const form = useForm<TInput, unknown, TOutput>({
+    resolver: zodResolver(schema),
+    // react-hook-form itself validates only on submit: its onBlur mode has no debounce and would
+    // report a checkbox group or a date as soon as focus moves between its boxes, and its
+    // reValidate would show new messages while the user types. The scheduler does the rest.
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    // The error summary takes focus instead of the first field.
+    shouldFocusError: false,
+    defaultValues,
+  })
+  const { getFieldState, trigger, setError, handleSubmit } = form
+  const idPrefix = useId()
+  const formElement = useRef<HTMLFormElement | null>(null)
+  const scheduler = useRef<ValidationScheduler | null>(null)
+  const [summary, setSummary] = useState<StepForm<TInput, TOutput>['summary']>({
+    items: [],
+    focusKey: 0,
+  })
+  const [failure, setFailure] = useState<{ error: unknown } | undefined>(undefined)
+
+  const fieldId = useCallback((name: string) => `${idPrefix}${name}`, [idPrefix])
+  const labelOf = (name: string): string | undefined =>
+    (labels as Readonly<Record<string, string | undefined>>)[name]
+
+  const formRef = useCallback<RefCallback<HTMLFormElement>>(
+    (element) => {
+      formElement.current = element
+      if (element === null) return undefined
+      const current = scheduleFieldValidation(element, {
+        validate: (names) => {
+          void trigger(names as FieldPath<TInput>[])
+        },
+        errorOf: (name) => {
+          const { error } = getFieldState(name as FieldPath<TInput>)
+          return error === undefined ? undefined : { fromServer: error.type === SERVER_ERROR_TYPE }
+        },
+      })
+      scheduler.current = current
+      return () => {
+        current.dispose()
+        if (scheduler.current === current) scheduler.current = null
+        formElement.current = null
+      }
+    },
+    [getFieldState, trigger],
+  )
+
+  const showSummary = (items: ErrorSummaryItem[]) => {
+    const document = formElement.current?.ownerDocument
+    const ordered = document === undefined ? items : inPageOrder(items, document)
+    setSummary((previous) => ({ items: ordered, focusKey: previous.focusKey + 1 }))
+  }
+
+  const hasControl = (name: string): boolean =>
+    formElement.current?.ownerDocument.getElementById(fieldId(name)) != null
+
+  const showClientErrors = (errors: FieldErrors<TInput>) => {
+    showSummary(
+      flattenErrors(errors, '', []).map(({ name, message }) => ({
+        fieldId: hasControl(name) ? fieldId(name) : undefined,
+        label: labelOf(name),
+        message,
+      })),
+    )
+  }
+
+  const applyServerIssues = (issues: readonly Issue[]) => {
+    const items: ErrorSummaryItem[] = []
+    const seen = new Set<string>()
+    for (const issue of issues) {
+      const isOnPage = hasControl(issue.path)
+      // One message per field, as the client rules give: the first.
+      if (isOnPage && seen.has(issue.path)) continue
+      seen.add(issue.path)
+      if (isOnPage) {
+        setError(issue.path as FieldPath<TInput>, {
+          type: SERVER_ERROR_TYPE,
+          message: issue.message,
+        })
+      }
+      items.push({
+        fieldId: isOnPage ? fieldId(issue.path) : undefined,
+        label: labelOf(issue.path),
+        message: issue.message,
+      })
+    }
+    showSummary(items)
+  }
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    scheduler.current?.cancel()
+    void handleSubmit(async (values) => {
+      setSummary((previous) => ({ items: [], focusKey: previous.focusKey }))
+      try {
+        await onSubmit(values)
+      } catch (error) {
+        const issues = validationIssuesOf(error)
+        if (issues === undefined) setFailure({ error })
+        else applyServerIssues(issues)
+      }
+    }, showClientErrors)(event)
+  }
+
+  const fieldProps = <TName extends FieldPath<TInput>>(name: TName): BoundFieldProps<TName> => {
+    const label = labelOf(name)
+    if (label === undefined) throw new Error(`useStepForm: no label for the field ${name}`)
+    return {
+      id: fieldId(name),
+      name,
+      label,
+      error: getFieldState(name, form.formState).error?.message,
+    }
+  }
+
+  // An unexpected failure of the submit (network, 5xx, a bug) is rethrown while rendering, so the
+  // route's error boundary shows the error screen (ADR 0003).
+  if (failure !== undefined) throw failure.error
+
+  return {
+    ...form,
+    formProps: { ref: formRef, noValidate: true, onSubmit: submit },
+    fieldProps,
+    summary,
+    applyServerIssues,
+  }
+}
