@@ -28,4 +28,6 @@ export const groupResponse: GroupPfInfoResponse = {
     groupPfBranchNo: link.groupPfBranchNo,
     refFreeField,
   } as GroupPfInfoBranchNo,
+  recruitmentPhase: 'atOnce',
+  businessDate: '20261120',
 }

@@ -45,7 +45,15 @@ describe('団体情報取得 (SPEC §7.1) と項目定義取得 (§7.2)', () => 
     expect(body.groupPfInfoBranchNo.refFreeField).toBe(
       'テスト保険代理店\n電話 03-0000-0000（平日 9:00〜17:00）',
     )
-    expect(Object.keys(body)).toEqual(['groupPfInfo', 'groupPfInfoBranchNo'])
+    expect(Object.keys(body)).toEqual([
+      'groupPfInfo',
+      'groupPfInfoBranchNo',
+      'recruitmentPhase',
+      'businessDate',
+    ])
+    // 2026-11-20 JST lies in the all-at-once window 20261101–20261130 (SPEC §4)
+    expect(body.recruitmentPhase).toBe('atOnce')
+    expect(body.businessDate).toBe('20261120')
   })
 
   it('gzip を受け付けるクライアントには圧縮済みの応答を返すこと', async () => {

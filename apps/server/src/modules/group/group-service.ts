@@ -4,6 +4,8 @@ import {
   errorCodes,
   groupPfInfoApi,
   itemDefinitionsApi,
+  recruitmentPhase,
+  startOfBusinessDate,
   toBusinessDate,
   type GroupPfInfoQuery,
   type ItemDefinitionsQuery,
@@ -54,7 +56,8 @@ export class GroupService {
     if (!check.ok)
       throw new AppError(check.errorCode, { message: 'malformed group link parameters' })
     const today = toBusinessDate(now)
-    const key = `info|${query.groupPfCode}|${query.urlKey}|${query.groupPfCodeInceptionDateYm ?? today}|${query.groupPfBranchNo ?? ''}`
+    // Today is part of the key: the recruitment phase in the answer changes at midnight (JST).
+    const key = `info|${today}|${query.groupPfCode}|${query.urlKey}|${query.groupPfCodeInceptionDateYm ?? ''}|${query.groupPfBranchNo ?? ''}`
     return this.#cached(key, now, async () => {
       const link = isMyPage
         ? await findCurrentLink(this.#db, query, today)
@@ -67,7 +70,12 @@ export class GroupService {
       if (groupPfInfo === undefined) return { errorCode: errorCodes.groupNotFound }
       if (groupPfInfoBranchNo === undefined) return { errorCode: errorCodes.branchNotFound }
       // The schema is strict: a field we did not mean to send fails here, not in the browser.
-      const body = groupPfInfoApi.response.parse({ groupPfInfo, groupPfInfoBranchNo })
+      const body = groupPfInfoApi.response.parse({
+        groupPfInfo,
+        groupPfInfoBranchNo,
+        recruitmentPhase: recruitmentPhase(startOfBusinessDate(today), groupPfInfo),
+        businessDate: today,
+      })
       return { prepared: prepareJson(body) }
     })
   }

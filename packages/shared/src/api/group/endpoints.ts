@@ -19,6 +19,13 @@ export const groupPfInfoApi = {
   response: z.strictObject({
     groupPfInfo: groupPfInfoSchema,
     groupPfInfoBranchNo: groupPfInfoBranchNoSchema,
+    /**
+     * Where today falls in the recruitment windows (SPEC §4), decided by the server's clock: the
+     * browser's clock may be wrong, and APP_NOW pins only the server's. Not in the spec's record.
+     */
+    recruitmentPhase: z.enum(['atOnce', 'halfway', 'closed']),
+    /** the server's business date (Asia/Tokyo), YYYYMMDD */
+    businessDate: z.string().regex(/^\d{8}$/),
   }),
 } as const
 export type GroupPfInfoQuery = z.infer<typeof groupPfInfoApi.querystring>
