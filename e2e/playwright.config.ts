@@ -1,21 +1,10 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from '@playwright/test'
+import { CHROMIUM_PATH, chromiumArgs } from './support/chromium.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const repoRoot = path.resolve(here, '..')
-
-// Debian's chromium: never a downloaded browser. The network is closed, so nothing that phones home.
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 
 export default defineConfig({
   testDir: './tests',
@@ -49,7 +38,7 @@ export default defineConfig({
       use: {
         browserName: 'chromium',
         viewport: { width: 1280, height: 800 },
-        launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
+        launchOptions: { executablePath: CHROMIUM_PATH, args: [...chromiumArgs] },
       },
     },
   ],

@@ -20,6 +20,7 @@ export const E2E_TODAY = '20261120'
 export const MAINTENANCE_NOW = '2026-11-20T04:30:00+09:00'
 
 const READY_TIMEOUT_MS = 90_000
+const IMPORT_TIMEOUT_MS = 60_000
 const STOP_GRACE_MS = 5_000
 const OUTPUT_KEPT_CHARS = 20_000
 
@@ -30,6 +31,16 @@ export interface ServerOptions {
   now?: string
   /** MAINTENANCE_WINDOW for the server ('off' or 'HH:MM-HH:MM'). */
   maintenanceWindow?: string
+  /**
+   * DEMO_DATA for the server. Left out, the server's default applies (auto: the demo groups load
+   * into an empty database only); 'on' loads them even after `importDocuments` filled it.
+   */
+  demoData?: 'auto' | 'on' | 'off'
+  /**
+   * Group import documents (absolute paths) imported with the import-group CLI into the fresh
+   * database before the server starts: the embedded database admits one process at a time.
+   */
+  importDocuments?: readonly string[]
 }
 
 export interface RunningServer {
@@ -73,9 +84,11 @@ function withDatabase(adminUrl: string, database: string): string {
   return url.toString()
 }
 
-/** How to start the server: `node --import tsx` when tsx resolves from the repository, else npx. */
-function serverCommand(): { command: string; args: string[] } {
-  const entry = path.join('apps', 'server', 'src', 'main.ts')
+/**
+ * How to run a TypeScript entry of the server (main.ts, a CLI): `node --import tsx` when tsx
+ * resolves from the repository, else npx.
+ */
+function tsxCommand(entry: string): { command: string; args: string[] } {
   try {
     createRequire(path.join(repoRoot, 'package.json')).resolve('tsx')
     return { command: process.execPath, args: ['--import', 'tsx', entry] }
@@ -108,6 +121,48 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 function exited(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
   return new Promise((resolve) => child.once('exit', () => resolve()))
+}
+
+/**
+ * Runs `apps/server/src/cli/import-group.ts <document>` with the server's environment, so that it
+ * writes to the same fresh database; throws with the CLI's output when it does not exit 0.
+ */
+async function importDocument(
+  document: string,
+  env: NodeJS.ProcessEnv,
+  keep: (chunk: Buffer) => void,
+): Promise<void> {
+  const { command, args } = tsxCommand(path.join('apps', 'server', 'src', 'cli', 'import-group.ts'))
+  const child = spawn(command, [...args, document], {
+    cwd: repoRoot,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  running.add(child)
+  let output = ''
+  const collect = (chunk: Buffer): void => {
+    keep(chunk)
+    output += chunk.toString('utf8')
+  }
+  child.stdout?.on('data', collect)
+  child.stderr?.on('data', collect)
+  const timer = setTimeout(() => killGroup(child, 'SIGKILL'), IMPORT_TIMEOUT_MS)
+  try {
+    const code = await new Promise<number | null>((resolve, reject) => {
+      child.once('error', reject)
+      child.once('exit', (exitCode) => resolve(exitCode))
+    })
+    if (code !== 0) {
+      throw new Error(
+        `import-group ${path.relative(repoRoot, document)} exited ${code ?? 'on a signal'}.\n` +
+          `--- import-group output ---\n${output}`,
+      )
+    }
+  } finally {
+    clearTimeout(timer)
+    running.delete(child)
+  }
 }
 
 async function waitUntilReady(
@@ -171,9 +226,23 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   ]) {
     delete env[name]
   }
+  if (options.demoData !== undefined) env.DEMO_DATA = options.demoData
+  // A checkout others build in at the same time can serve a snapshot of the web build instead.
+  if (process.env.E2E_WEB_DIST_DIR) env.WEB_DIST_DIR = path.resolve(process.env.E2E_WEB_DIST_DIR)
+  // The import CLI resolves a relative document path from INIT_CWD; the paths given are absolute.
+  delete env.INIT_CWD
   delete env.FORCE_COLOR // Playwright colours its workers' output; the server's log stays plain
 
   const cleanups: Array<() => void> = []
+  const runCleanups = (): void => {
+    for (const cleanup of cleanups.reverse()) {
+      try {
+        cleanup()
+      } catch (error) {
+        console.warn(`e2e: cleanup after ${options.label} failed:`, error)
+      }
+    }
+  }
   const adminUrl = process.env.TEST_DATABASE_URL
   let where: string
   if (adminUrl) {
@@ -200,7 +269,17 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   }
   const output = (): string => kept
 
-  const { command, args } = serverCommand()
+  try {
+    for (const document of options.importDocuments ?? []) {
+      await importDocument(document, env, keep)
+    }
+  } catch (error) {
+    log.end()
+    runCleanups()
+    throw error
+  }
+
+  const { command, args } = tsxCommand(path.join('apps', 'server', 'src', 'main.ts'))
   // detached: the server gets its own process group, so that stop() also ends what npx started.
   const child = spawn(command, args, {
     cwd: repoRoot,
@@ -220,13 +299,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     clearTimeout(timer)
     running.delete(child)
     log.end()
-    for (const cleanup of cleanups.reverse()) {
-      try {
-        cleanup()
-      } catch (error) {
-        console.warn(`e2e: cleanup after ${options.label} failed:`, error)
-      }
-    }
+    runCleanups()
   }
 
   try {
@@ -235,7 +308,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     await stop()
     throw error
   }
-  console.log(`e2e: ${options.label} server ready at ${baseURL} (${where})`)
+  const imported = (options.importDocuments ?? []).map((document) => path.basename(document))
+  console.log(
+    `e2e: ${options.label} server ready at ${baseURL} (${where}` +
+      `${imported.length > 0 ? `; imported ${imported.join(', ')}` : ''}` +
+      `${options.demoData !== undefined ? `; DEMO_DATA=${options.demoData}` : ''})`,
+  )
   return { baseURL, pid: child.pid ?? -1, output, stop }
 }
 

@@ -1,8 +1,8 @@
 // Journey 6: going back. The completion page is reachable only through the flow: opened directly,
 // its guard sends the applicant to the link's first page (SPEC §2.5, ADR 0003). Going back after
 // an in-app move to a page that is not a completion page is not blocked (SPEC §2.7).
+import { moveWithinApp } from '../support/app-navigation.ts'
 import { demoLink, entPath } from '../support/demo.ts'
-import type { Page } from '@playwright/test'
 import { expect, expectAccessible, test } from '../support/test.ts'
 
 test('申込完了画面を直接開くと利用規約の画面へ戻されること', async ({ page }) => {
@@ -37,21 +37,6 @@ test('アプリ内で移動した完了画面以外の画面からはブラウ�
   await expect(page).toHaveURL(new RegExp(`${termsPath}$`))
   await expect(page.getByRole('heading', { level: 1, name: '利用規約' })).toBeVisible()
 })
-
-/**
- * Moves the router to `path` the way the browser's forward button would (a history entry of
- * this document, then popstate). The screens that lead to the completion pages arrive with
- * issues #5–#8; until then this is how a test stands on a completion page inside the app.
- */
-async function moveWithinApp(page: Page, path: string) {
-  await page.evaluate((target) => {
-    // The router's own entry format ({ usr, key, idx }): it reverts a blocked back by its index.
-    const current = (window.history.state as { idx?: number } | null)?.idx ?? 0
-    const state = { usr: null, key: 'e2e', idx: current + 1 }
-    window.history.pushState(state, '', target)
-    window.dispatchEvent(new PopStateEvent('popstate', { state }))
-  }, path)
-}
 
 test('申込完了画面からブラウザの戻るで前の画面に戻れないこと (SPEC §2.7)', async ({ page }) => {
   const groupA = demoLink('G100001')

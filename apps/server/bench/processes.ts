@@ -12,6 +12,27 @@ export const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url
 
 const children = new Set<ChildProcess>()
 const tempDirs = new Set<string>()
+/** synchronous stops of what else this run started (Chromium for Lighthouse) */
+const otherStops = new Set<() => void>()
+
+/** Registers a synchronous stop for cleanUp and the exit hook; call the returned function once it is stopped. */
+export function trackStop(stop: () => void): () => void {
+  otherStops.add(stop)
+  return () => {
+    otherStops.delete(stop)
+  }
+}
+
+function runOtherStops(): void {
+  for (const stop of otherStops) {
+    otherStops.delete(stop)
+    try {
+      stop()
+    } catch {
+      // already gone
+    }
+  }
+}
 
 export function makeTempDir(prefix: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix))
@@ -119,6 +140,7 @@ export function stopChild(child: ChildProcess, graceMs = 5_000): Promise<void> {
 
 /** Stops every child this run started, then removes the temporary folders. */
 export async function cleanUp(): Promise<void> {
+  runOtherStops()
   await Promise.all([...children].map((child) => stopChild(child)))
   for (const dir of tempDirs) {
     fs.rmSync(dir, { recursive: true, force: true })
@@ -128,6 +150,7 @@ export async function cleanUp(): Promise<void> {
 
 /** Last resort on exit (no async work possible there): kill what is left, remove the folders. */
 function cleanUpNow(): void {
+  runOtherStops()
   for (const child of children) child.kill('SIGKILL')
   for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true })
 }

@@ -7,17 +7,21 @@ import { openEmbeddedDatabase, type DatabaseHandle } from '../src/db/client.ts'
 import { loadDemoData } from '../src/demo/load-demo.ts'
 import { loadConfig } from '../src/env.ts'
 import { announceReady, runChild } from './child-protocol.ts'
-import { productEnv } from './settings.ts'
+import { lighthouseServerEnv, productEnv } from './settings.ts'
 
 // The product server as main.ts builds it (every plugin, hook and route), on a fresh embedded
 // database in a folder run.ts owns and removes, with the demo groups loaded and the clock pinned.
 //
 // usage: node --import tsx bench/product-server.ts <empty data dir> <ISO instant> [--trivial-route]
+//                                                   [--production]
 //
 // --trivial-route adds GET /api/bench/trivial answering the raw server's body, after buildApp so
 // that it passes through the same global hooks (request id, security headers, compress,
 // maintenance gate, rate limit): the product's fixed cost per request, without the group route's
 // own work (run.ts --diagnose compares it with the raw server's small JSON route).
+//
+// --production runs it with lighthouseServerEnv (NODE_ENV=production, maintenance window off)
+// instead of the load benchmark's productEnv: the settings Lighthouse measures (lighthouse.ts).
 
 const [dataDir, instant, ...flags] = process.argv.slice(2)
 let app: FastifyInstance | undefined
@@ -26,9 +30,13 @@ let database: DatabaseHandle | undefined
 runChild({
   start: async () => {
     if (dataDir === undefined || instant === undefined || Number.isNaN(Date.parse(instant))) {
-      throw new Error('usage: product-server.ts <data dir> <ISO instant> [--trivial-route]')
+      throw new Error(
+        'usage: product-server.ts <data dir> <ISO instant> [--trivial-route] [--production]',
+      )
     }
-    const config = loadConfig({ ...productEnv })
+    const config = loadConfig({
+      ...(flags.includes('--production') ? lighthouseServerEnv : productEnv),
+    })
     const clock = fixedClock(new Date(Date.parse(instant)))
     database = await openEmbeddedDatabase(dataDir)
     app = await buildApp({ config, database, clock })
@@ -56,6 +64,8 @@ runChild({
         name: groupA.name,
       },
       rateLimitMax: config.rateLimitMax,
+      nodeEnv: config.nodeEnv,
+      webDistDir: config.webDistDir,
       database: database.kind,
       now: clock.now().toISOString(),
     })

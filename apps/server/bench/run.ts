@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import { ensureWebBuilt, measureBundle, type BundleReport } from './bundle-size.ts'
+import { benchmarkLighthouse } from './lighthouse.ts'
 import {
   measureRound,
   summarize,
@@ -20,6 +21,7 @@ import {
   startServer,
   type StartedServer,
 } from './processes.ts'
+import { out, table, verdict } from './report-format.ts'
 import { budgets, hardTimeoutMs, loadSettings, productEnv } from './settings.ts'
 
 // DECISION (the lead, recorded here and printed by the run): PRODUCT.md's budget "a read API route
@@ -40,7 +42,9 @@ import { budgets, hardTimeoutMs, loadSettings, productEnv } from './settings.ts'
 //
 //   1. the group information route against raw node:http answering the same body, same load,
 //      same run (plus the informational rows above);
-//   2. the JavaScript of every screen of the built web app.
+//   2. the JavaScript of every screen of the built web app;
+//   3. Lighthouse (mobile profile) on demo group A's pamphlet, with termsOfService and the system
+//      terms page for information (lighthouse.ts, also runnable on its own).
 //
 // Exit 0 when every budget passes; exit 1 on a failed budget, a non-2xx answer or an error.
 //
@@ -60,7 +64,7 @@ import { budgets, hardTimeoutMs, loadSettings, productEnv } from './settings.ts'
 //                  hooks alone, against the raw small JSON route (the group route's own work is
 //                  then the rest)
 //   --cpu-prof     write a V8 CPU profile of the product server (path printed at the end)
-//   --skip-http / --skip-bundle   run only one half
+//   --skip-http / --skip-bundle / --skip-lighthouse   leave a section out
 
 const repoRoot = path.resolve(serverDir, '../..')
 const webDistDir = path.join(repoRoot, 'apps/web/dist')
@@ -71,7 +75,7 @@ const flags = new Set([
   ...process.argv.slice(2),
   ...(process.env.BENCH_FLAGS ?? '').split(/\s+/).filter((flag) => flag !== ''),
 ])
-const known = ['--diagnose', '--cpu-prof', '--skip-http', '--skip-bundle']
+const known = ['--diagnose', '--cpu-prof', '--skip-http', '--skip-bundle', '--skip-lighthouse']
 for (const flag of flags) {
   if (!known.includes(flag)) {
     process.stderr.write(`unknown option ${flag} (known: ${known.join(' ')})\n`)
@@ -79,25 +83,8 @@ for (const flag of flags) {
   }
 }
 
-const out = (line = '') => process.stdout.write(`${line}\n`)
-const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL')
 const kib = (bytes: number) => (bytes / 1024).toFixed(1)
 const int = (value: number) => Math.round(value).toLocaleString('en-US')
-
-function table(rows: string[][], alignRight: boolean[]): string[] {
-  const widths =
-    rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? []
-  return rows.map((row) =>
-    row
-      .map((cell, column) =>
-        alignRight[column] === true
-          ? cell.padStart(widths[column] ?? 0)
-          : cell.padEnd(widths[column] ?? 0),
-      )
-      .join('  ')
-      .trimEnd(),
-  )
-}
 
 // ---- 1. the group route against raw node:http -------------------------------------------------
 
@@ -620,6 +607,17 @@ async function main(): Promise<number> {
       out(`ERROR ${message}`)
       failures.push(`bundle: ${message.split('\n')[0] ?? ''}`)
     }
+    out()
+  }
+  if (!flags.has('--skip-lighthouse')) {
+    try {
+      await benchmarkLighthouse(failures)
+    } catch (error) {
+      const message = error instanceof Error ? (error.stack ?? error.message) : String(error)
+      out(`ERROR ${message}`)
+      failures.push(`lighthouse: ${message.split('\n')[0] ?? ''}`)
+    }
+    await cleanUp()
     out()
   }
   if (failures.length === 0) {

@@ -17,6 +17,7 @@ import type { Config } from './env.ts'
 import { groupRoutes } from './modules/group/routes.ts'
 import { GroupService } from './modules/group/group-service.ts'
 import { healthRoutes } from './modules/health/routes.ts'
+import { pamphletRoutes } from './modules/pamphlet/routes.ts'
 import { MaintenanceState, registerMaintenanceGate } from './modules/system/maintenance.ts'
 import { registerErrorHandling } from './plugins/error-handler.ts'
 import { registerSecurityHeaders } from './plugins/security.ts'
@@ -108,7 +109,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   })
 
   await app.register(healthRoutes)
-  registerMaintenanceGate(app, new MaintenanceState(database.db, config.maintenanceWindow), clock)
+  const maintenance = new MaintenanceState(database.db, config.maintenanceWindow)
+  registerMaintenanceGate(app, maintenance, clock)
   // A flood guard per client address on the API; secret checks get their own, stricter limits.
   await app.register(rateLimit, {
     global: true,
@@ -128,6 +130,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     { prefix: '/api' },
   )
+  // The pamphlet's /app path is a server page, never the SPA's index.html (ADR 0008).
+  await app.register(pamphletRoutes, { maintenance })
   await registerSpa(app, config.webDistDir)
   return app
 }

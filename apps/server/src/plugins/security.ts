@@ -4,13 +4,21 @@ import type { Config } from '../env.ts'
 // Security headers, computed once at start and set on every response. (helmet rebuilt its CSP
 // on every request: a third of a small route's CPU in the benchmark, ADR 0004.)
 
-export function contentSecurityPolicy(config: Config): string {
+export interface PolicyOptions {
+  /** Allows one inline `<style>` block in this response (the pamphlet's theme, ADR 0008). */
+  styleNonce?: string
+}
+
+export function contentSecurityPolicy(config: Config, options: PolicyOptions = {}): string {
   const gtm = config.gtmId === undefined ? [] : ['https://www.googletagmanager.com']
   const analytics = config.gtmId === undefined ? [] : ['https://www.google-analytics.com']
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
     ['script-src', ["'self'", ...gtm]],
-    ['style-src', ["'self'"]],
+    [
+      'style-src',
+      options.styleNonce === undefined ? ["'self'"] : ["'self'", `'nonce-${options.styleNonce}'`],
+    ],
     ['img-src', ["'self'", 'data:', ...gtm]],
     ['font-src', ["'self'"]],
     ['connect-src', ["'self'", ...analytics]],
