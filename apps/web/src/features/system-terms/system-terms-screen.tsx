@@ -2,7 +2,7 @@ import { formatDocumentVersion, t, type PolicyDocument } from '@app/shared'
 import { useEffect, useId } from 'react'
 import { useLocation } from 'react-router'
 import { InPageLink, moveToSection } from './in-page-link.tsx'
-import { PolicyArticles } from './policy-articles.tsx'
+import { PolicyArticles } from '../../components/policy-articles.tsx'
 import { policyDocuments } from './policy-documents.ts'
 import { PageHeading } from '../../components/page-heading.tsx'
 

@@ -1,7 +1,6 @@
 import { articleTitle, itemNumber, type DocumentArticle, type DocumentParagraph } from '@app/shared'
 
-// Renders a policy's numbered articles (第1条…). The system terms page has its own copy
-// (features/system-terms/policy-articles.tsx): features do not import each other (ADR 0003).
+// Renders a policy's numbered articles (第1条…), for the system terms page and the entry screens.
 
 function ParagraphBody({ paragraph }: { paragraph: DocumentParagraph }) {
   return (
