@@ -6,6 +6,7 @@ import {
   type FieldValues,
 } from 'react-hook-form'
 import {
+  ChoiceList,
   describedBy,
   ErrorText,
   FIELD_ATTRIBUTE,
@@ -70,30 +71,17 @@ export function CheckboxGroup<TFieldValues extends FieldValues, TTransformed = T
         <LabelContent label={label} required={required} />
       </legend>
       {hasSupport && <SupportText id={ids.supportId}>{support}</SupportText>}
-      <div className="flex flex-col gap-2">
-        {options.map((option, index) => {
-          const optionId = index === 0 ? ids.id : `${ids.id}-${index}`
-          return (
-            <div key={option.value} className="flex items-center gap-2">
-              <input
-                ref={index === 0 ? field.ref : undefined}
-                id={optionId}
-                type="checkbox"
-                name={field.name}
-                value={option.value}
-                checked={ticked.includes(option.value)}
-                onChange={(event) => toggle(option.value, event.currentTarget.checked)}
-                onBlur={field.onBlur}
-                aria-invalid={message !== undefined}
-                className="size-6 accent-blue-900"
-              />
-              <label htmlFor={optionId} className="py-1 text-std-16N-170">
-                {option.label}
-              </label>
-            </div>
-          )
-        })}
-      </div>
+      <ChoiceList
+        type="checkbox"
+        firstId={ids.id}
+        name={field.name}
+        options={options}
+        isChecked={(value) => ticked.includes(value)}
+        onToggle={toggle}
+        onBlur={field.onBlur}
+        inputRef={field.ref}
+        isInvalid={message !== undefined}
+      />
       {message !== undefined && <ErrorText id={ids.errorId}>{message}</ErrorText>}
     </fieldset>
   )

@@ -100,3 +100,58 @@ export const textInputClassName =
   'min-h-14 rounded-8 border border-solid-gray-600 bg-white px-4 py-3 text-std-16N-170 text-solid-gray-900 hover:border-black aria-[invalid=true]:border-2 aria-[invalid=true]:border-error-1'
 
 export const legendClassName = 'text-std-17B-170 text-solid-gray-900'
+
+export interface ChoiceListProps {
+  type: 'radio' | 'checkbox'
+  /** the first input's id (what the label of the group and the error summary point at) */
+  firstId: string
+  name: string
+  options: readonly { value: string; label: string }[]
+  isChecked: (value: string) => boolean
+  onToggle: (value: string, isTicked: boolean) => void
+  onBlur: () => void
+  /** react-hook-form's ref, given to the first input so focus can be moved to the group */
+  inputRef: (instance: HTMLInputElement | null) => void
+  /** set on each box for checkboxes; a radio group carries it on its fieldset instead */
+  isInvalid?: boolean | undefined
+}
+
+/** The options of a radio or checkbox group: native inputs, each with its own label. */
+export function ChoiceList({
+  type,
+  firstId,
+  name,
+  options,
+  isChecked,
+  onToggle,
+  onBlur,
+  inputRef,
+  isInvalid,
+}: ChoiceListProps) {
+  return (
+    <div className="flex flex-col gap-2">
+      {options.map((option, index) => {
+        const optionId = index === 0 ? firstId : `${firstId}-${index}`
+        return (
+          <div key={option.value} className="flex items-center gap-2">
+            <input
+              ref={index === 0 ? inputRef : undefined}
+              id={optionId}
+              type={type}
+              name={name}
+              value={option.value}
+              checked={isChecked(option.value)}
+              onChange={(event) => onToggle(option.value, event.currentTarget.checked)}
+              onBlur={onBlur}
+              aria-invalid={isInvalid}
+              className="size-6 accent-blue-900"
+            />
+            <label htmlFor={optionId} className="py-1 text-std-16N-170">
+              {option.label}
+            </label>
+          </div>
+        )
+      })}
+    </div>
+  )
+}

@@ -6,6 +6,7 @@ import {
   type FieldValues,
 } from 'react-hook-form'
 import {
+  ChoiceList,
   describedBy,
   ErrorText,
   FIELD_ATTRIBUTE,
@@ -69,29 +70,16 @@ export function RadioGroup<TFieldValues extends FieldValues, TTransformed = TFie
         <LabelContent label={label} required={required} />
       </legend>
       {hasSupport && <SupportText id={ids.supportId}>{support}</SupportText>}
-      <div className="flex flex-col gap-2">
-        {options.map((option, index) => {
-          const optionId = index === 0 ? ids.id : `${ids.id}-${index}`
-          return (
-            <div key={option.value} className="flex items-center gap-2">
-              <input
-                ref={index === 0 ? field.ref : undefined}
-                id={optionId}
-                type="radio"
-                name={field.name}
-                value={option.value}
-                checked={selected === option.value}
-                onChange={() => field.onChange(option.value)}
-                onBlur={field.onBlur}
-                className="size-6 accent-blue-900"
-              />
-              <label htmlFor={optionId} className="py-1 text-std-16N-170">
-                {option.label}
-              </label>
-            </div>
-          )
-        })}
-      </div>
+      <ChoiceList
+        type="radio"
+        firstId={ids.id}
+        name={field.name}
+        options={options}
+        isChecked={(value) => selected === value}
+        onToggle={(value) => field.onChange(value)}
+        onBlur={field.onBlur}
+        inputRef={field.ref}
+      />
       {message !== undefined && <ErrorText id={ids.errorId}>{message}</ErrorText>}
     </fieldset>
   )
