@@ -17,6 +17,7 @@ import type { Config } from './env.ts'
 import { groupRoutes } from './modules/group/routes.ts'
 import { GroupService } from './modules/group/group-service.ts'
 import { healthRoutes } from './modules/health/routes.ts'
+import { mailPlugin } from './modules/mail/plugin.ts'
 import { pamphletRoutes } from './modules/pamphlet/routes.ts'
 import { MaintenanceState, registerMaintenanceGate } from './modules/system/maintenance.ts'
 import { registerErrorHandling } from './plugins/error-handler.ts'
@@ -109,6 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   })
 
   await app.register(healthRoutes)
+  await mailPlugin(app)
   const maintenance = new MaintenanceState(database.db, config.maintenanceWindow)
   registerMaintenanceGate(app, maintenance, clock)
   // A flood guard per client address on the API; secret checks get their own, stricter limits.

@@ -34,6 +34,16 @@ const envSchema = z.object({
   GROUP_CACHE_SECONDS: z.coerce.number().int().min(0).default(60),
   /** set by npm to the folder it was called from */
   INIT_CWD: z.string().optional(),
+  /** smtp:// or smtps:// relay; unset: mail stays in the outbox, readable at /dev/outbox */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, { message: 'an smtp:// or smtps:// URL' })
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('団体保険 Web加入 <no-reply@dantai-hoken.example>'),
+  /** how often the delivery job looks for due mail */
+  MAIL_POLL_SECONDS: z.coerce.number().min(0.05).max(3600).default(5),
+  /** per client address: secret checks (verifyUser, the link page) in 10 minutes */
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(30),
   GTM_ID: z
     .string()
     .regex(/^GTM-[A-Z0-9]{4,12}$/)
@@ -60,6 +70,10 @@ export interface Config {
   trustProxy: boolean
   groupCacheSeconds: number
   gtmId: string | undefined
+  smtpUrl: string | undefined
+  mailFrom: string
+  mailPollSeconds: number
+  authRateLimitMax: number
   /** where the command was started (npm's INIT_CWD), for paths given on a command line */
   invocationDir: string
 }
@@ -101,6 +115,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: env.TRUST_PROXY === 'true',
     groupCacheSeconds: env.GROUP_CACHE_SECONDS,
     gtmId: env.GTM_ID,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    mailPollSeconds: env.MAIL_POLL_SECONDS,
+    authRateLimitMax: env.AUTH_RATE_LIMIT_MAX,
     invocationDir: env.INIT_CWD ?? process.cwd(),
   }
 }

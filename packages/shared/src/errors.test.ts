@@ -109,6 +109,13 @@ const ownRows: Row[] = [
   ['APFP0001', 413, 'default', true, true, true],
   ['APFU0001', 415, 'default', true, true, true],
   ['APFB0001', 400, 'default', true, true, true],
+  // Applicant access (issue #5, ADR 0010): in-flow, but an error screen if one ever reaches it
+  ['APFL0001', 401, 'authenticationFailed', true, true, true],
+  ['APFL0002', 401, 'authenticationFailed', true, true, true],
+  ['APFL0003', 423, 'authenticationFailed', true, true, true],
+  ['APFL0004', 401, 'authenticationFailed', true, true, true],
+  ['APFL0005', 423, 'authenticationFailed', true, true, true],
+  ['APFM0001', 502, 'default', true, true, true],
 ]
 
 const definition = (row: Row): ErrorDefinition => ({

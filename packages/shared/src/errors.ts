@@ -81,6 +81,20 @@ export const errorCodes = {
   unsupportedMediaType: 'APFU0001',
   /** 本文を読み取れない（JSON・gzip の破損） */
   badRequest: 'APFB0001',
+  // Applicant access (issue #5, ADR 0010): in-flow messages of SPEC §8.4 "Login" and
+  // "Verification link", shown on the screen rather than on the error screen.
+  /** 初回登録IDまたはパスワードの誤り */
+  wrongFirstEntryCredentials: 'APFL0001',
+  /** 三項目認証の入力誤り */
+  threeItemMismatch: 'APFL0002',
+  /** 本人確認の失敗が続いたためのロック */
+  verifyUserLocked: 'APFL0003',
+  /** 確認メールのURLのページでのパスワードの誤り */
+  verificationPasswordWrong: 'APFL0004',
+  /** 確認メールのURLのページでのロック */
+  verificationLocked: 'APFL0005',
+  /** 確認メールの送信に失敗（送信先に受け取りを拒否された） */
+  verificationMailFailed: 'APFM0001',
 } as const
 
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes]
@@ -185,6 +199,12 @@ export const errorCatalogue: Readonly<Record<string, ErrorDefinition>> = Object.
   APFP0001: ownDefault(413),
   APFU0001: ownDefault(415),
   APFB0001: ownDefault(400),
+  APFL0001: define(401, 'authenticationFailed'),
+  APFL0002: define(401, 'authenticationFailed'),
+  APFL0003: define(423, 'authenticationFailed'),
+  APFL0004: define(401, 'authenticationFailed'),
+  APFL0005: define(423, 'authenticationFailed'),
+  APFM0001: define(502, 'default'),
 } satisfies Record<ErrorCode, ErrorDefinition> & Record<string, ErrorDefinition>)
 
 const paymentFailed = define(402, 'paymentFailed')

@@ -3,7 +3,15 @@ import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from 'fastify-type-provider-zod'
-import { AppError, describeError, errorCodes, t, type ErrorBody, type Issue } from '@app/shared'
+import {
+  AppError,
+  describeError,
+  errorCodes,
+  findMessage,
+  t,
+  type ErrorBody,
+  type Issue,
+} from '@app/shared'
 
 // One error handler for the whole app: every non-2xx body is { errorCode, message?, issues? }
 // (PRODUCT.md "Maintenance and errors") and nothing internal ever reaches the client.
@@ -31,21 +39,9 @@ function codeForFrameworkError(error: FastifyError): string {
   return errorCodes.badRequest
 }
 
-const messageKeys = {
-  [errorCodes.validationFailed]: 'error.APFV0001',
-  [errorCodes.rateLimited]: 'error.APFR0001',
-  [errorCodes.payloadTooLarge]: 'error.APFP0001',
-  [errorCodes.unsupportedMediaType]: 'error.APFU0001',
-  [errorCodes.badRequest]: 'error.APFB0001',
-  [errorCodes.apiNotFound]: 'error.APFN0001',
-  [errorCodes.maintenance]: 'error.APFS0001',
-} as const
-
+/** The user message of a code, when the catalogue has one (`error.<code>`). */
 export function userMessageFor(errorCode: string): string | undefined {
-  const key = (messageKeys as Record<string, (typeof messageKeys)[keyof typeof messageKeys]>)[
-    errorCode
-  ]
-  return key === undefined ? undefined : t(key)
+  return findMessage(`error.${errorCode}`)
 }
 
 export function errorBody(errorCode: string, message?: string, issues?: Issue[]): ErrorBody {

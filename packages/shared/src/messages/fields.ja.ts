@@ -31,6 +31,8 @@ export const fieldMessages = {
     'この項目では使えない文字が含まれています。半角数字・英大文字で入力してください。',
   'validation.onlyNumberAndLowerAlphabet':
     'この項目では使えない文字が含まれています。半角数字・英小文字で入力してください。',
+  'validation.passwordConfirmation':
+    'パスワード（確認用）が、パスワードと一致しません。同じパスワードを入力してください。',
   'validation.password':
     'パスワードが条件を満たしていません。半角英数字と記号を使い、「10文字以上」「英小文字を含む」「英大文字を含む」「数字を含む」「記号を含む」の5つをすべて満たすように入力してください。',
   'validation.disabledCharInPassword':

@@ -27,3 +27,8 @@ export function t<K extends MessageKey>(key: K, ...params: ParamsOf<K>): string 
     Object.hasOwn(values, name) ? String(values[name]) : placeholder,
   )
 }
+
+/** The message under a key built at run time (an error code's `error.<code>`), if there is one. */
+export function findMessage(key: string): string | undefined {
+  return Object.hasOwn(messages, key) ? messages[key] : undefined
+}

@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm'
+import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+
+const instant = () => timestamp({ withTimezone: true })
+
+/**
+ * Outgoing mail (PRODUCT.md "Messages"): written in the same transaction as the change that
+ * causes it, then delivered by the delivery job with retries and backoff.
+ * status: pending → sent | failed (given up, or the relay refused the recipient for good).
+ */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    channel: text().notNull().default('mail'),
+    /** which template wrote it (verification, …): for the outbox page and the logs */
+    template: text().notNull(),
+    recipient: text().notNull(),
+    subject: text().notNull(),
+    textBody: text().notNull(),
+    htmlBody: text(),
+    status: text().notNull().default('pending'),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: instant().notNull(),
+    /** a claim by one process: others skip the row until this time */
+    claimedUntil: instant(),
+    /** 'smtp' or 'outbox' (no relay configured: the outbox page is the mailbox) */
+    transport: text(),
+    /** the relay's answer code and a short reason: never the address or the body */
+    lastError: text(),
+    sentAt: instant(),
+    createdAt: instant().notNull().defaultNow(),
+  },
+  (table) => [
+    check('outbox_messages_status', sql`${table.status} in ('pending', 'sent', 'failed')`),
+    check('outbox_messages_channel', sql`${table.channel} in ('mail')`),
+    index('outbox_messages_due_ix').on(table.status, table.nextAttemptAt),
+  ],
+)

@@ -1,0 +1,162 @@
+import { z } from 'zod'
+import { consentDocumentIds } from '../../documents/types.ts'
+import { fieldSchema } from '../../rules/field-schema.ts'
+import { t } from '../../messages/t.ts'
+
+// Applicant access (issue #5, ADR 0010): verifyUser (SPEC §2.1, §6), the verification mail and
+// its link, and the session (PRODUCT.md "People and how they sign in"). The paths are the
+// spec's fragments (§7.6): /policyHolderInfoById/ (first-entry ID), /policyHolderInfoByItem/
+// (three items), /mainMail/ (the verification mail), /policyHolderInfoByMail/ (the link),
+// /sessionInfo/ (§7.5 current user).
+
+const routeParam = z.string().max(64)
+
+/** The group link the applicant came through (SPEC §2.1 base path). */
+export const entryLinkSchema = z.strictObject({
+  urlKey: routeParam,
+  groupPfCode: routeParam,
+  groupPfCodeInceptionDateYm: routeParam,
+  groupPfBranchNo: routeParam,
+})
+export type EntryLink = z.infer<typeof entryLinkSchema>
+
+/** A consent given in the browser: which document and version. The server adds its own time. */
+export const consentReferenceSchema = z.strictObject({
+  documentId: z.enum(consentDocumentIds),
+  version: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+})
+export type ConsentReference = z.infer<typeof consentReferenceSchema>
+
+/** 初回登録ID: issued by the roster import, 10 upper-case letters and digits. */
+export const FIRST_ENTRY_ID_LENGTH = 10
+/** 初期パスワード: issued by the roster import, 12 letters and digits. */
+export const INITIAL_PASSWORD_LENGTH = 12
+/** How long the ticket from verifyUser to sendVerificationMail lasts. */
+export const ENTRY_TICKET_MINUTES = 30
+/** SPEC §9: the verification mail's link is valid 1 hour. */
+export const VERIFICATION_LINK_MINUTES = 60
+/** PRODUCT.md "Sessions": idle timeout, and when the browser warns before it. */
+export const SESSION_IDLE_MINUTES = 30
+export const SESSION_WARNING_MINUTES = 5
+/** The response header that carries a refreshed session token (the session slides on use). */
+export const SESSION_TOKEN_HEADER = 'x-session-token'
+
+export const firstEntryIdSchema = fieldSchema('required', 'onlyNumberAndUpperAlphabet', [
+  'max',
+  { max: 20 },
+])
+export const firstEntryPasswordSchema = fieldSchema('required', 'connectPassword', [
+  'max',
+  { max: 64 },
+])
+export const mailAddressSchema = fieldSchema('required', 'email')
+/** The my-page password the applicant chooses (SPEC §5.2 password, its five conditions). */
+export const newPasswordSchema = fieldSchema('required', 'disabledCharInPassword', 'password', [
+  'max',
+  { max: 128 },
+])
+/** The password asked again on the link's page: only its presence is checked before comparing. */
+export const enteredPasswordSchema = fieldSchema('required', ['max', { max: 128 }])
+
+const consents = z.array(consentReferenceSchema).max(10)
+
+/** What verifyUser hands to sendVerificationMail: a signed, short-lived ticket. */
+export const entryTicketSchema = z.strictObject({
+  entryToken: z.string().min(1).max(4096),
+  /** ISO 8601 */
+  expiresAt: z.iso.datetime(),
+})
+export type EntryTicket = z.infer<typeof entryTicketSchema>
+
+/** 初回登録IDによる本人確認 (authenticationType "1"). */
+export const verifyByIdApi = {
+  method: 'POST',
+  path: '/policyHolderInfoById/',
+  body: entryLinkSchema.extend({
+    firstEntryId: firstEntryIdSchema,
+    firstEntryPassword: firstEntryPasswordSchema,
+    consents,
+  }),
+  response: entryTicketSchema,
+} as const
+export type VerifyByIdBody = z.infer<typeof verifyByIdApi.body>
+
+/** 三項目認証 (authenticationType "2"): answers keyed by the items' itemCode. */
+export const verifyByItemApi = {
+  method: 'POST',
+  path: '/policyHolderInfoByItem/',
+  body: entryLinkSchema.extend({
+    authItems: z.record(z.string().regex(/^[A-Za-z0-9_]{1,30}$/), z.string().max(200)),
+    consents,
+  }),
+  response: entryTicketSchema,
+} as const
+export type VerifyByItemBody = z.infer<typeof verifyByItemApi.body>
+
+/** 確認メールの送信: the mail address and the chosen my-page password. */
+export const sendVerificationMailApi = {
+  method: 'POST',
+  path: '/mainMail/',
+  body: z
+    .strictObject({
+      entryToken: z.string().min(1).max(4096),
+      policyHolderEmailAddress: mailAddressSchema,
+      password: newPasswordSchema,
+      passwordConfirmation: fieldSchema('required', ['max', { max: 128 }]),
+    })
+    .check((payload) => {
+      const { password, passwordConfirmation } = payload.value
+      if (passwordConfirmation !== '' && password !== passwordConfirmation) {
+        payload.issues.push({
+          code: 'custom',
+          path: ['passwordConfirmation'],
+          message: t('validation.passwordConfirmation'),
+          input: passwordConfirmation,
+        })
+      }
+    }),
+  response: z.strictObject({
+    /** ISO 8601: when the link stops working (1 hour, SPEC §9) */
+    expiresAt: z.iso.datetime(),
+  }),
+} as const
+export type SendVerificationMailBody = z.infer<typeof sendVerificationMailApi.body>
+
+/** The session a successful sign-in opens (PRODUCT.md "Sessions"). */
+export const sessionTokenSchema = z.strictObject({
+  sessionToken: z.string().min(1).max(4096),
+  /** ISO 8601: when the session ends unless used or extended */
+  expiresAt: z.iso.datetime(),
+})
+export type SessionToken = z.infer<typeof sessionTokenSchema>
+
+/** 確認メールのURLを開いた先: the link's token and the password chosen before the mail. */
+export const confirmVerificationApi = {
+  method: 'POST',
+  path: '/policyHolderInfoByMail/',
+  body: z.strictObject({
+    token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/),
+    password: enteredPasswordSchema,
+  }),
+  response: sessionTokenSchema.extend({
+    /** the my-page ID (PRODUCT.md): shown on completion and mailed */
+    userId: z.string(),
+    link: entryLinkSchema,
+  }),
+} as const
+export type ConfirmVerificationBody = z.infer<typeof confirmVerificationApi.body>
+export type ConfirmVerificationResponse = z.infer<typeof confirmVerificationApi.response>
+
+/** SPEC §7.5 current-user lookup; PUT extends the session, DELETE signs out. */
+export const sessionInfoApi = {
+  path: '/sessionInfo/',
+  response: z.strictObject({
+    userId: z.string(),
+    groupPfCode: z.string(),
+    expiresAt: z.iso.datetime(),
+    /** the application in progress or applied, when the account has one */
+    application: entryLinkSchema.extend({ status: z.enum(['draft', 'applied']) }).nullable(),
+  }),
+  extendResponse: sessionTokenSchema,
+} as const
+export type SessionInfo = z.infer<typeof sessionInfoApi.response>
