@@ -40,6 +40,19 @@ export const SESSION_IDLE_MINUTES = 30
 export const SESSION_WARNING_MINUTES = 5
 /** The response header that carries a refreshed session token (the session slides on use). */
 export const SESSION_TOKEN_HEADER = 'x-session-token'
+/** …and when that token's session ends unless used again (ISO 8601). */
+export const SESSION_EXPIRES_HEADER = 'x-session-expires-at'
+
+/** The page the verification mail links to: verifyUser of the same link, the token in the fragment. */
+export function verificationLinkPath(link: EntryLink, token: string): string {
+  const segments = [
+    link.groupPfCode,
+    link.groupPfCodeInceptionDateYm,
+    link.groupPfBranchNo,
+    link.urlKey,
+  ].map(encodeURIComponent)
+  return `/app/ent/${segments.join('/')}/verifyUser#token=${token}`
+}
 
 export const firstEntryIdSchema = fieldSchema('required', 'onlyNumberAndUpperAlphabet', [
   'max',
