@@ -14,6 +14,9 @@ import { AppError, errorCodes } from '@app/shared'
 import type { Clock } from './clock.ts'
 import type { Database, DatabaseHandle } from './db/client.ts'
 import type { Config } from './env.ts'
+import { AccessService } from './modules/access/access-service.ts'
+import { accessRoutes } from './modules/access/routes.ts'
+import { SessionManager } from './modules/access/session.ts'
 import { groupRoutes } from './modules/group/routes.ts'
 import { GroupService } from './modules/group/group-service.ts'
 import { healthRoutes } from './modules/health/routes.ts'
@@ -23,6 +26,7 @@ import { MaintenanceState, registerMaintenanceGate } from './modules/system/main
 import { registerErrorHandling } from './plugins/error-handler.ts'
 import { registerSecurityHeaders } from './plugins/security.ts'
 import { registerSpa } from './plugins/spa.ts'
+import { loadServerKeys } from './modules/security/secrets.ts'
 
 // zod's Japanese messages are only a safety net behind our own catalogue (STYLE.md §4).
 z.config(z.locales.ja())
@@ -34,6 +38,8 @@ declare module 'fastify' {
     database: DatabaseHandle
     clock: Clock
     groupService: GroupService
+    sessions: SessionManager
+    access: AccessService
   }
 }
 
@@ -64,6 +70,14 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
       res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
     },
   }
+}
+
+/** Where this process listens, for links in mail when PUBLIC_BASE_URL is not set. */
+function listeningBaseUrl(app: FastifyInstance): string {
+  const address = app.server.address()
+  if (address === null || typeof address === 'string') return 'http://localhost'
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address
+  return `http://${host === '0.0.0.0' || host === '[::]' ? 'localhost' : host}:${address.port}`
 }
 
 /** plugins → modules → error handler; tests import this and use `inject`. */
@@ -105,12 +119,33 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         version: '0.1.0',
       },
       servers: [{ url: '/' }],
+      components: {
+        securitySchemes: {
+          // PRODUCT.md "Sessions": the signed session token from sessionStorage (SPEC §6)
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   })
 
   await app.register(healthRoutes)
   await mailPlugin(app)
+  const keys = await loadServerKeys(database.db)
+  const sessions = new SessionManager(database.db, keys, clock)
+  app.decorate('sessions', sessions)
+  app.decorate(
+    'access',
+    new AccessService({
+      db: database.db,
+      keys,
+      clock,
+      sessions,
+      deliverMail: (messageId) => app.mailDelivery.deliver(messageId),
+      publicBaseUrl: () => config.publicBaseUrl ?? listeningBaseUrl(app),
+      clientLimit: config.authRateLimitMax,
+    }),
+  )
   const maintenance = new MaintenanceState(database.db, config.maintenanceWindow)
   registerMaintenanceGate(app, maintenance, clock)
   // A flood guard per client address on the API; secret checks get their own, stricter limits.
@@ -123,6 +158,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(
     async (api) => {
       await api.register(groupRoutes)
+      await api.register(accessRoutes)
       api.get('/docs', { schema: { hide: true } }, () => app.swagger())
       // A route, not the not-found handler, so unknown paths get the same body decoding
       // (a gzip POST included), rate limit and error body as every other API call.

@@ -5,7 +5,7 @@ import pg from 'pg'
 import { inject } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../src/app.ts'
-import { fixedClock } from '../src/clock.ts'
+import { fixedClock, type Clock } from '../src/clock.ts'
 import { openPostgresDatabase, wrapPglite, type DatabaseHandle } from '../src/db/client.ts'
 import { loadConfig, type Config } from '../src/env.ts'
 
@@ -67,14 +67,31 @@ export const testNow = new Date(Date.UTC(2026, 10, 20, 1, 0, 0))
 
 export async function createTestApp(
   database: DatabaseHandle,
-  options: { env?: Record<string, string>; now?: Date } = {},
+  options: { env?: Record<string, string>; now?: Date; clock?: Clock } = {},
 ): Promise<FastifyInstance> {
   const app = await buildApp({
     config: testConfig(options.env),
     database,
-    clock: fixedClock(options.now ?? testNow),
+    clock: options.clock ?? fixedClock(options.now ?? testNow),
     logger: false,
   })
   await app.ready()
   return app
+}
+
+/** A clock a test moves by hand: lockouts, link expiry, idle sessions. */
+export function manualClock(start: Date = testNow): Clock & {
+  set(instant: Date): void
+  advance(milliseconds: number): void
+} {
+  let time = start.getTime()
+  return {
+    now: () => new Date(time),
+    set: (instant) => {
+      time = instant.getTime()
+    },
+    advance: (milliseconds) => {
+      time += milliseconds
+    },
+  }
 }

@@ -252,10 +252,18 @@ export class AppError extends Error {
   readonly status: number
   readonly userMessage: string | undefined
   readonly issues: Issue[] | undefined
+  /** for refusals that end by themselves (a lock, a rate limit): sent as Retry-After */
+  readonly retryAfterSeconds: number | undefined
 
   constructor(
     errorCode: string,
-    options: { message?: string; userMessage?: string; issues?: Issue[]; cause?: unknown } = {},
+    options: {
+      message?: string
+      userMessage?: string
+      issues?: Issue[]
+      retryAfterSeconds?: number
+      cause?: unknown
+    } = {},
   ) {
     super(
       options.message ?? errorCode,
@@ -266,5 +274,6 @@ export class AppError extends Error {
     this.status = describeError(errorCode).status
     this.userMessage = options.userMessage
     this.issues = options.issues
+    this.retryAfterSeconds = options.retryAfterSeconds
   }
 }

@@ -62,6 +62,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(400).send(errorBody(errorCodes.validationFailed, undefined, issues))
     }
     if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) {
+        void reply.header('retry-after', String(error.retryAfterSeconds))
+      }
       if (error.status >= 500) request.log.error({ err: error }, 'request failed')
       else
         request.log.info({ errorCode: error.errorCode, reason: error.message }, 'request refused')

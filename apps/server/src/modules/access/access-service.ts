@@ -1,0 +1,562 @@
+import { randomInt } from 'node:crypto'
+import { and, eq, isNull, lt } from 'drizzle-orm'
+import {
+  AppError,
+  currentConsentVersions,
+  ENTRY_TICKET_MINUTES,
+  errorCodes,
+  t,
+  VERIFICATION_LINK_MINUTES,
+  validateRules,
+  verificationLinkPath,
+  type ConfirmVerificationBody,
+  type ConfirmVerificationResponse,
+  type ConsentReference,
+  type EntryLink,
+  type EntryTicket,
+  type Issue,
+  type SendVerificationMailBody,
+  type VerifyByIdBody,
+  type VerifyByItemBody,
+} from '@app/shared'
+import type { Clock } from '../../clock.ts'
+import type { Database } from '../../db/client.ts'
+import {
+  accounts,
+  applicationConsents,
+  applications,
+  mailVerifications,
+  rosterMembers,
+  sessions,
+  type StoredConsent,
+} from '../../db/schema/index.ts'
+import type { DeliveryOutcome } from '../mail/delivery.ts'
+import { enqueueMail } from '../mail/outbox.ts'
+import { verificationMail } from '../mail/templates.ts'
+import { normaliseAuthItem } from '../roster/normalise.ts'
+import { clearFailures, lockState, recordFailure, type LockState } from '../security/lockout.ts'
+import { hashPassword, verifyPassword } from '../security/password.ts'
+import { hitRateLimit } from '../security/rate-limit.ts'
+import { linkTokenHash, newLinkToken, subjectHash, type ServerKeys } from '../security/secrets.ts'
+import { readToken, signToken } from '../security/tokens.ts'
+import { linkKey, loadEntryContext, parseLinkKey, type EntryContext } from './entry-context.ts'
+import type { SessionManager } from './session.ts'
+
+// Applicant access (issue #5, ADR 0010): verifyUser by first-entry ID (authenticationType "1")
+// or by three items ("2"), the verification mail, and its link. Every answer to a wrong try is
+// the same whether the member exists or not, and takes the same work (PRODUCT.md "Lockout").
+
+const CLIENT_WINDOW_SECONDS = 600
+const MEMBER_MAILS_PER_HOUR = 5
+/** The my-page ID: upper-case letters and digits without look-alikes (0 O 1 I L). */
+const USER_ID_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'
+const USER_ID_LENGTH = 10
+
+export interface AccessServiceOptions {
+  db: Database
+  keys: ServerKeys
+  clock: Clock
+  sessions: SessionManager
+  deliverMail: (messageId: string) => Promise<DeliveryOutcome>
+  /** the address the verification link starts with (PUBLIC_BASE_URL or the listening address) */
+  publicBaseUrl: () => string
+  /** secret checks per client address in 10 minutes */
+  clientLimit: number
+}
+
+interface Member {
+  id: string
+  groupPfCode: string
+  groupPfCodeInceptionDateYm: string
+  passwordHash: string | null
+  preYearPolicyHolderNo: string | null
+}
+
+const memberColumns = {
+  id: rosterMembers.id,
+  groupPfCode: rosterMembers.groupPfCode,
+  groupPfCodeInceptionDateYm: rosterMembers.groupPfCodeInceptionDateYm,
+  passwordHash: rosterMembers.passwordHash,
+  preYearPolicyHolderNo: rosterMembers.preYearPolicyHolderNo,
+}
+
+function linkOf(body: EntryLink): EntryLink {
+  return {
+    groupPfCode: body.groupPfCode,
+    groupPfCodeInceptionDateYm: body.groupPfCodeInceptionDateYm,
+    groupPfBranchNo: body.groupPfBranchNo,
+    urlKey: body.urlKey,
+  }
+}
+
+function productKey(link: EntryLink): string {
+  return `${link.groupPfCode}|${link.groupPfCodeInceptionDateYm}`
+}
+
+function lockedError(code: string, lock: LockState): AppError {
+  return new AppError(code, {
+    message: 'locked after repeated failures',
+    retryAfterSeconds: lock.retryAfterSeconds,
+  })
+}
+
+function newUserId(): string {
+  let id = ''
+  for (let index = 0; index < USER_ID_LENGTH; index += 1) {
+    id += USER_ID_ALPHABET[randomInt(USER_ID_ALPHABET.length)]
+  }
+  return id
+}
+
+export class AccessService {
+  readonly #options: AccessServiceOptions
+
+  constructor(options: AccessServiceOptions) {
+    this.#options = options
+  }
+
+  get #db(): Database {
+    return this.#options.db
+  }
+
+  /** SPEC §6 first-entry ID and password (authenticationType "1"). */
+  async verifyById(body: VerifyByIdBody, clientAddress: string): Promise<EntryTicket> {
+    const now = this.#options.clock.now()
+    await this.#limitClient('verify', clientAddress, now)
+    const context = await loadEntryContext(this.#db, linkOf(body), now)
+    if (context.groupPfInfo.authenticationType !== '1') {
+      throw new AppError(errorCodes.badRequest, { message: 'the group uses three-item checks' })
+    }
+    const consents = this.#termsConsent(body.consents, now)
+    const subject = subjectHash(
+      this.#options.keys,
+      'verify-id',
+      productKey(context.link),
+      body.firstEntryId,
+    )
+    const lock = await lockState(this.#db, subject, now)
+    const rows = await this.#db
+      .select(memberColumns)
+      .from(rosterMembers)
+      .where(
+        and(
+          eq(rosterMembers.groupPfCode, context.link.groupPfCode),
+          eq(rosterMembers.groupPfCodeInceptionDateYm, context.link.groupPfCodeInceptionDateYm),
+          eq(rosterMembers.firstEntryId, body.firstEntryId),
+        ),
+      )
+      .limit(1)
+    const member = rows[0]
+    // Always one argon2id verify, known ID or not, locked or not: the same work every time.
+    const isRight = await verifyPassword(member?.passwordHash, body.firstEntryPassword)
+    if (lock.locked) throw lockedError(errorCodes.verifyUserLocked, lock)
+    if (member === undefined || !isRight) {
+      await this.#refuse(
+        subject,
+        now,
+        errorCodes.wrongFirstEntryCredentials,
+        errorCodes.verifyUserLocked,
+      )
+    }
+    await clearFailures(this.#db, subject)
+    return this.#admit(member as Member, context, consents, now)
+  }
+
+  /** Three-item authentication (authenticationType "2"): the items with authItemCd 1, 2, 3. */
+  async verifyByItem(body: VerifyByItemBody, clientAddress: string): Promise<EntryTicket> {
+    const now = this.#options.clock.now()
+    await this.#limitClient('verify', clientAddress, now)
+    const context = await loadEntryContext(this.#db, linkOf(body), now)
+    const authItems = context.itemDefinitionArray
+      .filter((item) => item.authItemCd !== null)
+      .sort((a, b) => Number(a.authItemCd) - Number(b.authItemCd))
+    if (context.groupPfInfo.authenticationType !== '2' || authItems.length !== 3) {
+      throw new AppError(errorCodes.badRequest, { message: 'the group uses first-entry IDs' })
+    }
+    const known = new Set(authItems.map((item) => item.itemCode))
+    if (Object.keys(body.authItems).some((code) => !known.has(code))) {
+      throw new AppError(errorCodes.badRequest, { message: 'an answer to an unknown item' })
+    }
+    const issues: Issue[] = []
+    const values = authItems.map((item) => {
+      const value = body.authItems[item.itemCode] ?? ''
+      const failure = validateRules(['required', ...item.ruleArray], value)
+      if (failure !== undefined)
+        issues.push({ path: `authItems.${item.itemCode}`, message: failure })
+      return normaliseAuthItem(value, item.inputType)
+    })
+    if (issues.length > 0) throw new AppError(errorCodes.validationFailed, { issues })
+    const consents = this.#termsConsent(body.consents, now)
+    const [first = '', second = '', third = ''] = values
+    // The first item (a member or staff number) names whose tries are counted.
+    const subject = subjectHash(this.#options.keys, 'verify-item', productKey(context.link), first)
+    const lock = await lockState(this.#db, subject, now)
+    const rows = await this.#db
+      .select(memberColumns)
+      .from(rosterMembers)
+      .where(
+        and(
+          eq(rosterMembers.groupPfCode, context.link.groupPfCode),
+          eq(rosterMembers.groupPfCodeInceptionDateYm, context.link.groupPfCodeInceptionDateYm),
+          eq(rosterMembers.authItem1, first),
+          eq(rosterMembers.authItem2, second),
+          eq(rosterMembers.authItem3, third),
+        ),
+      )
+      .limit(1)
+    const member = rows[0]
+    if (lock.locked) throw lockedError(errorCodes.verifyUserLocked, lock)
+    if (member === undefined) {
+      await this.#refuse(subject, now, errorCodes.threeItemMismatch, errorCodes.verifyUserLocked)
+    }
+    await clearFailures(this.#db, subject)
+    return this.#admit(member as Member, context, consents, now)
+  }
+
+  /** sendVerificationMail: the link (single use, 1 hour, SPEC §9) and the chosen password. */
+  async sendVerificationMail(
+    body: SendVerificationMailBody,
+    clientAddress: string,
+  ): Promise<{ expiresAt: string }> {
+    const now = this.#options.clock.now()
+    await this.#limitClient('mail', clientAddress, now)
+    const ticket = await this.#readEntryTicket(body.entryToken, now)
+    const context = await loadEntryContext(this.#db, ticket.link, now)
+    const member = await this.#memberOfTicket(ticket.memberId, context.link)
+    await this.#refuseIfApplied(member.id)
+    const perMember = await hitRateLimit(this.#db, `mail-member|${member.id}`, {
+      now,
+      windowSeconds: 3600,
+      max: MEMBER_MAILS_PER_HOUR,
+    })
+    if (!perMember.allowed) {
+      throw new AppError(errorCodes.rateLimited, {
+        message: 'too many verification mails for one member',
+        retryAfterSeconds: perMember.retryAfterSeconds,
+      })
+    }
+    const passwordHash = await hashPassword(body.password)
+    const { token, tokenHash } = newLinkToken()
+    const expiresAt = new Date(now.getTime() + VERIFICATION_LINK_MINUTES * 60_000)
+    const mail = verificationMail({
+      groupName: context.groupPfInfo.groupNameKanji,
+      link: `${this.#options.publicBaseUrl()}${verificationLinkPath(context.link, token)}`,
+      expiresAt,
+      agencyContact: context.branch.refFreeField,
+    })
+    const { verificationId, messageId } = await this.#db.transaction(async (tx) => {
+      // A new mail replaces the links sent before it: only the latest one works.
+      await tx
+        .update(mailVerifications)
+        .set({ usedAt: now })
+        .where(
+          and(eq(mailVerifications.rosterMemberId, member.id), isNull(mailVerifications.usedAt)),
+        )
+      const inserted = await tx
+        .insert(mailVerifications)
+        .values({
+          rosterMemberId: member.id,
+          ...context.link,
+          mailAddress: body.policyHolderEmailAddress,
+          passwordHash,
+          tokenHash,
+          consents: ticket.consents,
+          expiresAt,
+        })
+        .returning({ id: mailVerifications.id })
+      const id = inserted[0]?.id
+      if (id === undefined) throw new Error('verification row was not created')
+      const message = await enqueueMail(
+        tx,
+        { ...mail, recipient: body.policyHolderEmailAddress },
+        now,
+      )
+      return { verificationId: id, messageId: message }
+    })
+    const outcome = await this.#options.deliverMail(messageId)
+    if (outcome === 'refused') {
+      await this.#db
+        .update(mailVerifications)
+        .set({ usedAt: now })
+        .where(eq(mailVerifications.id, verificationId))
+      throw new AppError(errorCodes.verificationMailFailed, {
+        message: 'the mail relay refused the recipient',
+      })
+    }
+    return { expiresAt: expiresAt.toISOString() }
+  }
+
+  /** The link's page: the password chosen before the mail opens the account and a session. */
+  async confirmVerification(
+    body: ConfirmVerificationBody,
+    clientAddress: string,
+  ): Promise<ConfirmVerificationResponse> {
+    const now = this.#options.clock.now()
+    await this.#limitClient('link', clientAddress, now)
+    const rows = await this.#db
+      .select()
+      .from(mailVerifications)
+      .where(eq(mailVerifications.tokenHash, linkTokenHash(body.token)))
+      .limit(1)
+    const verification = rows[0]
+    if (
+      verification === undefined ||
+      verification.usedAt !== null ||
+      verification.expiresAt.getTime() <= now.getTime()
+    ) {
+      throw new AppError(errorCodes.verificationUrlExpired, {
+        message: 'verification link unknown, used or expired',
+      })
+    }
+    const subject = subjectHash(this.#options.keys, 'verification', verification.id)
+    const lock = await lockState(this.#db, subject, now)
+    const isRight = await verifyPassword(verification.passwordHash, body.password)
+    if (lock.locked) throw lockedError(errorCodes.verificationLocked, lock)
+    if (!isRight) {
+      await this.#refuse(
+        subject,
+        now,
+        errorCodes.verificationPasswordWrong,
+        errorCodes.verificationLocked,
+      )
+    }
+    await clearFailures(this.#db, subject)
+    const link: EntryLink = {
+      groupPfCode: verification.groupPfCode,
+      groupPfCodeInceptionDateYm: verification.groupPfCodeInceptionDateYm,
+      groupPfBranchNo: verification.groupPfBranchNo,
+      urlKey: verification.urlKey,
+    }
+    await loadEntryContext(this.#db, link, now)
+    await this.#refuseIfApplied(verification.rosterMemberId)
+
+    return this.#db.transaction(async (txn) => {
+      const tx = txn as unknown as Database
+      const used = await tx
+        .update(mailVerifications)
+        .set({ usedAt: now })
+        .where(and(eq(mailVerifications.id, verification.id), isNull(mailVerifications.usedAt)))
+        .returning({ id: mailVerifications.id })
+      if (used.length === 0) {
+        throw new AppError(errorCodes.verificationUrlExpired, { message: 'link used meanwhile' })
+      }
+      const account = await this.#saveAccount(tx, verification, now)
+      const applicationId = await this.#draftApplication(tx, account.id, verification, link)
+      for (const consent of verification.consents) {
+        await tx
+          .insert(applicationConsents)
+          .values({
+            applicationId,
+            documentId: consent.documentId,
+            version: consent.version,
+            agreedAt: new Date(consent.agreedAt),
+          })
+          .onConflictDoUpdate({
+            target: [applicationConsents.applicationId, applicationConsents.documentId],
+            set: { version: consent.version, agreedAt: new Date(consent.agreedAt) },
+          })
+      }
+      const session = await this.#options.sessions.open(account.id, tx)
+      return { ...session, userId: account.userId, link }
+    })
+  }
+
+  /** One account per member: a second verification updates its mail address and password. */
+  async #saveAccount(
+    tx: Database,
+    verification: typeof mailVerifications.$inferSelect,
+    now: Date,
+  ): Promise<{ id: string; userId: string }> {
+    const existing = await tx
+      .select({ id: accounts.id, userId: accounts.userId })
+      .from(accounts)
+      .where(eq(accounts.rosterMemberId, verification.rosterMemberId))
+      .limit(1)
+    const found = existing[0]
+    if (found !== undefined) {
+      await tx
+        .update(accounts)
+        .set({
+          mailAddress: verification.mailAddress,
+          passwordHash: verification.passwordHash,
+          mailVerifiedAt: now,
+          updatedAt: now,
+        })
+        .where(eq(accounts.id, found.id))
+      // The password changed: sessions opened with the old one end.
+      await tx
+        .update(sessions)
+        .set({ endedAt: now })
+        .where(and(eq(sessions.accountId, found.id), isNull(sessions.endedAt)))
+      return found
+    }
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const userId = newUserId()
+      const taken = await tx
+        .select({ id: accounts.id })
+        .from(accounts)
+        .where(eq(accounts.userId, userId))
+        .limit(1)
+      if (taken.length > 0) continue
+      const inserted = await tx
+        .insert(accounts)
+        .values({
+          userId,
+          rosterMemberId: verification.rosterMemberId,
+          groupPfCode: verification.groupPfCode,
+          mailAddress: verification.mailAddress,
+          passwordHash: verification.passwordHash,
+          mailVerifiedAt: now,
+        })
+        .returning({ id: accounts.id, userId: accounts.userId })
+      const account = inserted[0]
+      if (account !== undefined) return account
+    }
+    throw new Error('could not find a free userId')
+  }
+
+  async #draftApplication(
+    tx: Database,
+    accountId: string,
+    verification: typeof mailVerifications.$inferSelect,
+    link: EntryLink,
+  ): Promise<string> {
+    const existing = await tx
+      .select({ id: applications.id, status: applications.status })
+      .from(applications)
+      .where(eq(applications.rosterMemberId, verification.rosterMemberId))
+      .limit(1)
+    const found = existing[0]
+    if (found !== undefined) {
+      if (found.status === 'applied') throw new AppError(errorCodes.alreadyApplied)
+      return found.id
+    }
+    const inserted = await tx
+      .insert(applications)
+      .values({ accountId, rosterMemberId: verification.rosterMemberId, ...link })
+      .returning({ id: applications.id })
+    const id = inserted[0]?.id
+    if (id === undefined) throw new Error('application row was not created')
+    return id
+  }
+
+  /** A wrong try: counted; the 5th in a row and every one during a lock get the locked message. */
+  async #refuse(subject: string, now: Date, wrongCode: string, lockedCode: string): Promise<never> {
+    const after = await recordFailure(this.#db, subject, now)
+    if (after.locked) throw lockedError(lockedCode, after)
+    throw new AppError(wrongCode, { message: `wrong answer (${after.failures} in a row)` })
+  }
+
+  /** After the right answer: already applied (APFA2004 before it for renewals), then the ticket. */
+  async #admit(
+    member: Member,
+    context: EntryContext,
+    consents: StoredConsent[],
+    now: Date,
+  ): Promise<EntryTicket> {
+    await this.#refuseIfApplied(member.id)
+    if (member.preYearPolicyHolderNo !== null) {
+      const previous = await this.#db
+        .select({ id: applications.id })
+        .from(applications)
+        .where(
+          and(
+            eq(applications.groupPfCode, member.groupPfCode),
+            lt(applications.groupPfCodeInceptionDateYm, member.groupPfCodeInceptionDateYm),
+            eq(applications.groupPfPolicyHolderNo, member.preYearPolicyHolderNo),
+            eq(applications.status, 'applied'),
+          ),
+        )
+        .limit(1)
+      if (previous.length === 0) {
+        throw new AppError(errorCodes.preRenewalInfoUnavailable, {
+          message: 'previous-year contract not found',
+        })
+      }
+    }
+    const expiresAt = new Date(now.getTime() + ENTRY_TICKET_MINUTES * 60_000)
+    const entryToken = await signToken(
+      this.#options.keys,
+      'entry',
+      { sub: member.id, lnk: linkKey(context.link), tos: consents },
+      { now, expiresAt },
+    )
+    return { entryToken, expiresAt: expiresAt.toISOString() }
+  }
+
+  async #refuseIfApplied(rosterMemberId: string): Promise<void> {
+    const rows = await this.#db
+      .select({ id: applications.id })
+      .from(applications)
+      .where(
+        and(eq(applications.rosterMemberId, rosterMemberId), eq(applications.status, 'applied')),
+      )
+      .limit(1)
+    if (rows.length > 0) {
+      throw new AppError(errorCodes.alreadyApplied, { message: 'the member has already applied' })
+    }
+  }
+
+  /** The 利用規約 consent of termsOfService must come with verifyUser, at the current version. */
+  #termsConsent(consents: readonly ConsentReference[], now: Date): StoredConsent[] {
+    const terms = consents.find(
+      (consent) =>
+        consent.documentId === 'terms-of-use' &&
+        consent.version === currentConsentVersions['terms-of-use'],
+    )
+    if (terms === undefined) {
+      throw new AppError(errorCodes.validationFailed, {
+        issues: [{ path: 'consents', message: t('consent.termsOfUse.required') }],
+      })
+    }
+    return [{ documentId: terms.documentId, version: terms.version, agreedAt: now.toISOString() }]
+  }
+
+  async #readEntryTicket(
+    token: string,
+    now: Date,
+  ): Promise<{ memberId: string; link: EntryLink; consents: StoredConsent[] }> {
+    const claims = await readToken(this.#options.keys, 'entry', token, now)
+    const link = parseLinkKey(claims?.['lnk'])
+    const memberId = claims?.['sub']
+    const consents = claims?.['tos']
+    if (typeof memberId !== 'string' || link === undefined || !Array.isArray(consents)) {
+      // SPEC §8.3 "Authentication expired or failed several times: retry."
+      throw new AppError(errorCodes.authenticationFailed, { message: 'entry ticket invalid' })
+    }
+    return { memberId, link, consents: consents as StoredConsent[] }
+  }
+
+  async #memberOfTicket(memberId: string, link: EntryLink): Promise<Member> {
+    const rows = await this.#db
+      .select(memberColumns)
+      .from(rosterMembers)
+      .where(eq(rosterMembers.id, memberId))
+      .limit(1)
+    const member = rows[0]
+    if (
+      member === undefined ||
+      member.groupPfCode !== link.groupPfCode ||
+      member.groupPfCodeInceptionDateYm !== link.groupPfCodeInceptionDateYm
+    ) {
+      throw new AppError(errorCodes.authenticationFailed, { message: 'ticket member not found' })
+    }
+    return member
+  }
+
+  /** Per client address: secret checks and mails in 10 minutes (issue #5 point 6). */
+  async #limitClient(kind: string, clientAddress: string, now: Date): Promise<void> {
+    const bucket = subjectHash(this.#options.keys, 'client', kind, clientAddress)
+    const result = await hitRateLimit(this.#db, bucket, {
+      now,
+      windowSeconds: CLIENT_WINDOW_SECONDS,
+      max: this.#options.clientLimit,
+    })
+    if (!result.allowed) {
+      throw new AppError(errorCodes.rateLimited, {
+        message: `too many ${kind} requests from one client`,
+        retryAfterSeconds: result.retryAfterSeconds,
+      })
+    }
+  }
+}

@@ -1,0 +1,153 @@
+import { and, eq, isNull } from 'drizzle-orm'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import {
+  AppError,
+  errorCodes,
+  SESSION_EXPIRES_HEADER,
+  SESSION_IDLE_MINUTES,
+  SESSION_TOKEN_HEADER,
+  type SessionToken,
+} from '@app/shared'
+import type { Clock } from '../../clock.ts'
+import type { Database } from '../../db/client.ts'
+import { accounts, sessions } from '../../db/schema/index.ts'
+import type { ServerKeys } from '../security/secrets.ts'
+import { readToken, signToken } from '../security/tokens.ts'
+
+// PRODUCT.md "Sessions": a server-side session row; the browser holds a short-lived signed token
+// naming it and sends it as Authorization: Bearer (SPEC §6). The row decides: it ends after 30
+// idle minutes, or at sign-out. Each signed-in call slides it and, at most once a minute, hands
+// the browser a fresh token in a response header.
+
+const IDLE_MS = SESSION_IDLE_MINUTES * 60_000
+const SLIDE_AFTER_MS = 60_000
+
+export interface SignedIn {
+  sessionId: string
+  accountId: string
+  userId: string
+  groupPfCode: string
+  rosterMemberId: string
+  expiresAt: Date
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    signedIn?: SignedIn
+  }
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization
+  if (typeof header !== 'string') return undefined
+  const match = /^Bearer ([A-Za-z0-9_.-]{10,4096})$/.exec(header)
+  return match?.[1]
+}
+
+export class SessionManager {
+  readonly #db: Database
+  readonly #keys: ServerKeys
+  readonly #clock: Clock
+
+  constructor(db: Database, keys: ServerKeys, clock: Clock) {
+    this.#db = db
+    this.#keys = keys
+    this.#clock = clock
+  }
+
+  /** Opens a session for an account (inside the caller's transaction when given one). */
+  async open(accountId: string, db: Database = this.#db): Promise<SessionToken> {
+    const now = this.#clock.now()
+    const expiresAt = new Date(now.getTime() + IDLE_MS)
+    const rows = await db
+      .insert(sessions)
+      .values({ accountId, lastSeenAt: now, expiresAt })
+      .returning({ id: sessions.id })
+    const id = rows[0]?.id
+    if (id === undefined) throw new Error('session row was not created')
+    return this.#token(id, now, expiresAt)
+  }
+
+  async #token(sessionId: string, now: Date, expiresAt: Date): Promise<SessionToken> {
+    const sessionToken = await signToken(
+      this.#keys,
+      'session',
+      { sid: sessionId },
+      { now, expiresAt },
+    )
+    return { sessionToken, expiresAt: expiresAt.toISOString() }
+  }
+
+  /**
+   * The signed-in account of a request, or 401 E0003 (SPEC §4 "unauthorized … session error
+   * code"). Slides the session and sets the refreshed-token headers on the reply.
+   */
+  async require(request: FastifyRequest, reply: FastifyReply): Promise<SignedIn> {
+    const now = this.#clock.now()
+    const token = bearerToken(request)
+    const claims =
+      token === undefined ? undefined : await readToken(this.#keys, 'session', token, now)
+    const sessionId = typeof claims?.['sid'] === 'string' ? claims['sid'] : undefined
+    if (sessionId === undefined || !/^[0-9a-f-]{36}$/.test(sessionId)) {
+      throw new AppError(errorCodes.session, { message: 'no valid session token' })
+    }
+    const rows = await this.#db
+      .select({
+        sessionId: sessions.id,
+        lastSeenAt: sessions.lastSeenAt,
+        expiresAt: sessions.expiresAt,
+        accountId: accounts.id,
+        userId: accounts.userId,
+        groupPfCode: accounts.groupPfCode,
+        rosterMemberId: accounts.rosterMemberId,
+      })
+      .from(sessions)
+      .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt)))
+      .limit(1)
+    const row = rows[0]
+    if (row === undefined || row.expiresAt.getTime() <= now.getTime()) {
+      throw new AppError(errorCodes.session, { message: 'session ended or expired' })
+    }
+    let { expiresAt } = row
+    if (now.getTime() - row.lastSeenAt.getTime() >= SLIDE_AFTER_MS) {
+      expiresAt = new Date(now.getTime() + IDLE_MS)
+      await this.#db
+        .update(sessions)
+        .set({ lastSeenAt: now, expiresAt })
+        .where(eq(sessions.id, row.sessionId))
+      const fresh = await this.#token(row.sessionId, now, expiresAt)
+      void reply.header(SESSION_TOKEN_HEADER, fresh.sessionToken)
+      void reply.header(SESSION_EXPIRES_HEADER, fresh.expiresAt)
+    }
+    const signedIn: SignedIn = {
+      sessionId: row.sessionId,
+      accountId: row.accountId,
+      userId: row.userId,
+      groupPfCode: row.groupPfCode,
+      rosterMemberId: row.rosterMemberId,
+      expiresAt,
+    }
+    request.signedIn = signedIn
+    return signedIn
+  }
+
+  /** The browser's 「延長する」: a new 30 minutes from now and a fresh token. */
+  async extend(signedIn: SignedIn): Promise<SessionToken> {
+    const now = this.#clock.now()
+    const expiresAt = new Date(now.getTime() + IDLE_MS)
+    await this.#db
+      .update(sessions)
+      .set({ lastSeenAt: now, expiresAt })
+      .where(eq(sessions.id, signedIn.sessionId))
+    return this.#token(signedIn.sessionId, now, expiresAt)
+  }
+
+  /** Sign-out ends the session on the server (PRODUCT.md): its token is worthless afterwards. */
+  async end(signedIn: SignedIn): Promise<void> {
+    await this.#db
+      .update(sessions)
+      .set({ endedAt: this.#clock.now() })
+      .where(eq(sessions.id, signedIn.sessionId))
+  }
+}

@@ -1,0 +1,275 @@
+import { and, asc, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm'
+import { createTransport, type NodemailerError, type Transporter } from 'nodemailer'
+import type { Clock } from '../../clock.ts'
+import type { Database } from '../../db/client.ts'
+import { outboxMessages } from '../../db/schema/outbox.ts'
+
+// The delivery job of PRODUCT.md "Messages": any process may run it, and a claim written in the
+// row (claimed_until) makes sure one message is tried by one process at a time.
+
+/**
+ * `sent`: handed to the relay (or, with no relay, to the outbox page). `retrying`: not sent yet,
+ * tried again later. `refused`: will never be sent: the relay refused the recipient or the
+ * message for good, or every attempt failed.
+ */
+export type DeliveryOutcome = 'sent' | 'retrying' | 'refused'
+
+/** Where log lines go; a Fastify or pino logger fits. Only ids and codes are ever logged. */
+export interface MailLog {
+  info(data: object, message: string): void
+  warn(data: object, message: string): void
+  error(data: object, message: string): void
+}
+
+export interface MailDeliveryOptions {
+  db: Database
+  clock: Clock
+  /** smtp:// or smtps:// relay; undefined: the outbox page is the mailbox */
+  smtpUrl: string | undefined
+  mailFrom: string
+  log: MailLog
+  /** how often `start()` looks for due mail (MAIL_POLL_SECONDS) */
+  pollSeconds?: number
+}
+
+type OutboxMessage = typeof outboxMessages.$inferSelect
+
+const CLAIM_MS = 60_000
+/** An attempt is cut off well inside its claim, so no other process takes the row mid-send. */
+const ATTEMPT_MS = 45_000
+const BATCH_SIZE = 20
+/** The last attempt: after it fails the message is given up (status failed). */
+export const MAX_ATTEMPTS = 8
+const FIRST_RETRY_MS = 30_000
+const LONGEST_RETRY_MS = 60 * 60_000
+
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 }
+
+/** The wait after the given number of failed attempts: 30 s, doubling, at most 1 hour. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(FIRST_RETRY_MS * 2 ** (attempts - 1), LONGEST_RETRY_MS)
+}
+
+interface Failure {
+  /** the relay refused the recipient or the message for good: trying again cannot help */
+  isRefusal: boolean
+  /** reply code or error code, and the SMTP command: `550 RCPT TO`, `ECONNREFUSED CONN` */
+  summary: string
+}
+
+const REFUSAL_COMMANDS = new Set(['RCPT TO', 'DATA'])
+
+/** Only codes and command names: a relay's reply text often repeats the address. */
+function describeFailure(error: unknown): Failure {
+  const failure = (typeof error === 'object' && error !== null ? error : {}) as NodemailerError
+  const responseCode = typeof failure.responseCode === 'number' ? failure.responseCode : undefined
+  const command = typeof failure.command === 'string' ? failure.command : undefined
+  const code =
+    responseCode === undefined
+      ? [failure.originalCode, failure.code].find((value) => typeof value === 'string')
+      : String(responseCode)
+  const parts = [code ?? 'ERROR', command]
+    .filter((part) => part !== undefined)
+    .map((part) => part.replace(/[^A-Za-z0-9_ ]/g, '').slice(0, 32))
+  return {
+    // nodemailer marks 5xx as permanent except 503 (a broken command sequence, worth a retry)
+    isRefusal: failure.permanent === true && command !== undefined && REFUSAL_COMMANDS.has(command),
+    summary: parts.join(' '),
+  }
+}
+
+function errorSummary(error: unknown): { name: string; code?: string } {
+  if (!(error instanceof Error)) return { name: typeof error }
+  const code = (error as NodeJS.ErrnoException).code
+  return typeof code === 'string' ? { name: error.name, code } : { name: error.name }
+}
+
+/** Not claimed, or the claim of a process that stopped before it finished. */
+function isClaimable(now: Date) {
+  return or(isNull(outboxMessages.claimedUntil), lt(outboxMessages.claimedUntil, now))
+}
+
+export class MailDelivery {
+  readonly #db: Database
+  readonly #clock: Clock
+  readonly #mailFrom: string
+  readonly #log: MailLog
+  readonly #pollMs: number
+  readonly #transporter: Transporter | undefined
+  #timer: NodeJS.Timeout | undefined
+  #run: Promise<void> | undefined
+  #isStarted = false
+
+  constructor(options: MailDeliveryOptions) {
+    this.#db = options.db
+    this.#clock = options.clock
+    this.#mailFrom = options.mailFrom
+    this.#log = options.log
+    this.#pollMs = (options.pollSeconds ?? 5) * 1000
+    // Options in the URL's query string (?connectionTimeout=…) override these defaults.
+    this.#transporter =
+      options.smtpUrl === undefined
+        ? undefined
+        : createTransport({
+            url: options.smtpUrl,
+            ...SMTP_TIMEOUTS,
+            disableFileAccess: true,
+            disableUrlAccess: true,
+          })
+  }
+
+  /**
+   * Claims one message and tries it now, whatever its next attempt time: the request that wrote
+   * the mail calls this after its transaction commits, to tell the user at once when the relay
+   * refuses the address (SPEC §8.4 "Verification mail sending failed").
+   */
+  async deliver(id: string): Promise<DeliveryOutcome> {
+    const now = this.#clock.now()
+    const [claimed] = await this.#db
+      .update(outboxMessages)
+      .set({ claimedUntil: new Date(now.getTime() + CLAIM_MS) })
+      .where(and(eq(outboxMessages.id, id), eq(outboxMessages.status, 'pending'), isClaimable(now)))
+      .returning()
+    if (claimed !== undefined) return this.#attempt(claimed)
+    const [current] = await this.#db
+      .select({ status: outboxMessages.status })
+      .from(outboxMessages)
+      .where(eq(outboxMessages.id, id))
+    if (current === undefined) throw new Error(`outbox message ${id} does not exist`)
+    if (current.status === 'sent') return 'sent'
+    if (current.status === 'failed') return 'refused'
+    // pending, and another process holds the claim: it reports the result
+    return 'retrying'
+  }
+
+  /**
+   * Claims up to 20 due messages in one statement and tries each. `SKIP LOCKED` lets processes
+   * running this at the same moment take different rows; a claimed row then stays out of every
+   * other claim until it is done or its claim lapses. Returns how many messages it tried.
+   */
+  async runDue(): Promise<number> {
+    const now = this.#clock.now()
+    const due = this.#db
+      .select({ id: outboxMessages.id })
+      .from(outboxMessages)
+      .where(
+        and(
+          eq(outboxMessages.status, 'pending'),
+          lte(outboxMessages.nextAttemptAt, now),
+          isClaimable(now),
+        ),
+      )
+      .orderBy(asc(outboxMessages.nextAttemptAt))
+      .limit(BATCH_SIZE)
+      .for('update', { skipLocked: true })
+    const claimed = await this.#db
+      .update(outboxMessages)
+      .set({ claimedUntil: new Date(now.getTime() + CLAIM_MS) })
+      .where(inArray(outboxMessages.id, due))
+      .returning()
+    claimed.sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime())
+    for (const message of claimed) await this.#attempt(message)
+    return claimed.length
+  }
+
+  /** Runs the job every `pollSeconds`; a run never starts before the previous one ended. */
+  start(): void {
+    if (this.#isStarted) return
+    this.#isStarted = true
+    this.#schedule()
+  }
+
+  /** Stops the timer and waits for a run in progress, so the database can be closed after. */
+  async stop(): Promise<void> {
+    this.#isStarted = false
+    clearTimeout(this.#timer)
+    this.#timer = undefined
+    await this.#run
+    this.#transporter?.close()
+  }
+
+  #schedule(): void {
+    this.#timer = setTimeout(() => {
+      this.#run = this.#runUntilDrained()
+    }, this.#pollMs)
+    this.#timer.unref()
+  }
+
+  async #runUntilDrained(): Promise<void> {
+    try {
+      // a full batch means more may be due: go on without waiting for the next tick
+      let handled = BATCH_SIZE
+      while (this.#isStarted && handled === BATCH_SIZE) handled = await this.runDue()
+    } catch (error) {
+      this.#log.error({ error: errorSummary(error) }, 'mail delivery run failed')
+    } finally {
+      this.#run = undefined
+      if (this.#isStarted) this.#schedule()
+    }
+  }
+
+  async #attempt(message: OutboxMessage): Promise<DeliveryOutcome> {
+    const context = { messageId: message.id, template: message.template }
+    const attempts = message.attempts + 1
+    try {
+      if (this.#transporter !== undefined) {
+        await this.#transporter.sendMail({
+          from: this.#mailFrom,
+          to: message.recipient,
+          subject: message.subject,
+          text: message.textBody,
+          html: message.htmlBody ?? undefined,
+          // RFC 3834: tells auto-responders (out-of-office) not to answer a no-reply mail
+          headers: { 'Auto-Submitted': 'auto-generated' },
+          signal: AbortSignal.timeout(ATTEMPT_MS),
+        })
+      }
+    } catch (error) {
+      return this.#recordFailure(message, attempts, describeFailure(error))
+    }
+    const transport = this.#transporter === undefined ? 'outbox' : 'smtp'
+    await this.#db
+      .update(outboxMessages)
+      .set({
+        status: 'sent',
+        attempts,
+        transport,
+        sentAt: this.#clock.now(),
+        claimedUntil: null,
+        lastError: null,
+      })
+      .where(eq(outboxMessages.id, message.id))
+    this.#log.info({ ...context, transport, attempts }, 'mail sent')
+    return 'sent'
+  }
+
+  async #recordFailure(
+    message: OutboxMessage,
+    attempts: number,
+    failure: Failure,
+  ): Promise<DeliveryOutcome> {
+    const context = { messageId: message.id, template: message.template, attempts }
+    const now = this.#clock.now()
+    if (failure.isRefusal || attempts >= MAX_ATTEMPTS) {
+      await this.#db
+        .update(outboxMessages)
+        .set({ status: 'failed', attempts, claimedUntil: null, lastError: failure.summary })
+        .where(eq(outboxMessages.id, message.id))
+      this.#log.warn(
+        { ...context, error: failure.summary },
+        failure.isRefusal ? 'mail refused by the relay' : 'mail given up after the last attempt',
+      )
+      return 'refused'
+    }
+    const nextAttemptAt = new Date(now.getTime() + retryDelayMs(attempts))
+    await this.#db
+      .update(outboxMessages)
+      .set({ attempts, nextAttemptAt, claimedUntil: null, lastError: failure.summary })
+      .where(eq(outboxMessages.id, message.id))
+    this.#log.warn(
+      { ...context, error: failure.summary, nextAttemptAt: nextAttemptAt.toISOString() },
+      'mail not sent: will retry',
+    )
+    return 'retrying'
+  }
+}

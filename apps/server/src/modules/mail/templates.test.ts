@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest'
+import { verificationMail } from './templates.ts'
+
+const input = {
+  groupName: 'テスト団体',
+  link: 'https://dantai.example/app/ent/T000001/202612/00001/Test0Key01/verifyUser#token=abc&x=1',
+  // 2026-11-20 11:00 JST: one hour after testNow (SPEC §9 "Verification mail link validity")
+  expiresAt: new Date(Date.UTC(2026, 10, 20, 2, 0, 0)),
+  agencyContact: 'テスト保険代理店\n電話 03-0000-0000（平日 9:00〜17:00）\n',
+}
+
+describe('メール文面 (PRODUCT.md "Messages")', () => {
+  it('確認メールの件名・本文を日本語で組み立てること', () => {
+    const mail = verificationMail(input)
+    expect(mail.template).toBe('verification')
+    expect(mail.subject).toBe('【テスト団体】メールアドレスの確認のお願い')
+    expect(mail.textBody).toBe(
+      [
+        'このたびは、テスト団体の団体保険 Web加入手続きをご利用いただき、ありがとうございます。',
+        '',
+        'お手続きを続けるために、ご登録いただいたメールアドレスの確認をお願いしております。',
+        '下記のリンクを開いてメールアドレスの確認を完了し、お手続きを続けてください。',
+        '',
+        input.link,
+        '',
+        '・リンクの有効期限：2026年11月20日 11時00分まで',
+        '・リンクは1回だけご利用いただけます。',
+        '・リンク先の画面では、お手続きの際に設定したパスワードを入力してください。',
+        '',
+        '有効期限が過ぎた場合は、お手数ですが、はじめからお手続きをやり直してください。',
+        '',
+        'このメールにお心当たりのない場合は、ほかの方が誤ってメールアドレスを入力した可能性があります。',
+        'リンクは開かずに、このメールを破棄してください。',
+        '',
+        '■お問い合わせ先',
+        'テスト保険代理店',
+        '電話 03-0000-0000（平日 9:00〜17:00）',
+        '',
+        '----------------------------------------',
+        '',
+        'このメールは送信専用です。返信いただいてもお答えできません。',
+        '',
+      ].join('\n'),
+    )
+  })
+
+  it('HTML 版は値をすべてエスケープし、リンクを <a> にすること', () => {
+    const mail = verificationMail({
+      ...input,
+      groupName: '<b>団体</b>&"',
+      agencyContact: '代理店<script>alert(1)</script>\n電話 03-0000-0000',
+    })
+    expect(mail.subject).toBe('【<b>団体</b>&"】メールアドレスの確認のお願い')
+    const body = mail.htmlBody ?? ''
+    expect(body).toContain('<html lang="ja">')
+    expect(body).toContain(
+      '<title>【&lt;b&gt;団体&lt;/b&gt;&amp;&quot;】メールアドレスの確認のお願い</title>',
+    )
+    expect(body).toContain(
+      '<p>このたびは、&lt;b&gt;団体&lt;/b&gt;&amp;&quot;の団体保険 Web加入手続きをご利用いただき、ありがとうございます。</p>',
+    )
+    const escapedLink =
+      'https://dantai.example/app/ent/T000001/202612/00001/Test0Key01/verifyUser#token=abc&amp;x=1'
+    expect(body).toContain(`<p><a href="${escapedLink}">${escapedLink}</a></p>`)
+    expect(body).toContain('<li>リンクの有効期限：2026年11月20日 11時00分まで</li>')
+    expect(body).toContain(
+      '<p>■お問い合わせ先<br />代理店&lt;script&gt;alert(1)&lt;/script&gt;<br />電話 03-0000-0000</p>',
+    )
+    expect(body).not.toContain('<script>')
+    expect(body).not.toContain('<b>')
+  })
+
+  it('有効期限は日本時間で表示し、秒は切り捨てること', () => {
+    // 2026-12-31 15:05:59 UTC = 2027-01-01 00:05:59 JST
+    const mail = verificationMail({
+      ...input,
+      expiresAt: new Date(Date.UTC(2026, 11, 31, 15, 5, 59)),
+    })
+    expect(mail.textBody).toContain('・リンクの有効期限：2027年1月1日 0時05分まで\n')
+  })
+
+  it('リンク以外の URL スキームは HTML 版でリンクにしないこと', () => {
+    const mail = verificationMail({ ...input, link: 'javascript:alert(1)' })
+    expect(mail.htmlBody).toContain('<p><a href="#">javascript:alert(1)</a></p>')
+  })
+
+  it('お問い合わせ先が空なら、その欄を出さないこと', () => {
+    const mail = verificationMail({ ...input, agencyContact: ' \n ' })
+    expect(mail.textBody).not.toContain('■お問い合わせ先')
+    expect(mail.htmlBody).not.toContain('■お問い合わせ先')
+  })
+})

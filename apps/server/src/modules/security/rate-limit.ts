@@ -1,0 +1,41 @@
+import { lt, sql } from 'drizzle-orm'
+import type { Database } from '../../db/client.ts'
+import { rateLimitHits } from '../../db/schema/index.ts'
+
+// Fixed-window counters in the database, shared by every process (PRODUCT.md "Production"),
+// for the limits on secret checks: per client address and per member (issue #5 point 6).
+
+export interface RateLimitResult {
+  allowed: boolean
+  retryAfterSeconds: number
+}
+
+export async function hitRateLimit(
+  db: Database,
+  bucketKey: string,
+  options: { now: Date; windowSeconds: number; max: number },
+): Promise<RateLimitResult> {
+  const windowMs = options.windowSeconds * 1000
+  const start = Math.floor(options.now.getTime() / windowMs) * windowMs
+  const windowStart = new Date(start)
+  const rows = await db
+    .insert(rateLimitHits)
+    .values({ bucketKey, windowStart, hits: 1 })
+    .onConflictDoUpdate({
+      target: [rateLimitHits.bucketKey, rateLimitHits.windowStart],
+      set: { hits: sql`${rateLimitHits.hits} + 1` },
+    })
+    .returning({ hits: rateLimitHits.hits })
+  const hits = rows[0]?.hits ?? 1
+  // Old windows are swept now and then by whoever counts; no job needed.
+  if (hits === 1 && Math.random() < 0.05) {
+    await db
+      .delete(rateLimitHits)
+      .where(lt(rateLimitHits.windowStart, new Date(options.now.getTime() - 86_400_000)))
+  }
+  if (hits <= options.max) return { allowed: true, retryAfterSeconds: 0 }
+  return {
+    allowed: false,
+    retryAfterSeconds: Math.max(1, Math.ceil((start + windowMs - options.now.getTime()) / 1000)),
+  }
+}

@@ -1,0 +1,51 @@
+import { createHmac, createHash, randomBytes } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import type { Database } from '../../db/client.ts'
+import { serverSecrets } from '../../db/schema/index.ts'
+
+// Keys generated once per installation and kept in the database, so that every process signs
+// and hashes alike (PRODUCT.md "Production": nothing another process needs stays in memory).
+
+async function loadOrCreate(db: Database, name: string): Promise<Buffer> {
+  await db
+    .insert(serverSecrets)
+    .values({ name, value: randomBytes(32).toString('base64') })
+    .onConflictDoNothing()
+  const rows = await db
+    .select({ value: serverSecrets.value })
+    .from(serverSecrets)
+    .where(eq(serverSecrets.name, name))
+  const value = rows[0]?.value
+  if (value === undefined) throw new Error(`server secret ${name} could not be read`)
+  return Buffer.from(value, 'base64')
+}
+
+export interface ServerKeys {
+  /** HS256 key of session tokens and entry tickets */
+  signingKey: Uint8Array
+  /** key of the hashes that name lockout and rate-limit subjects */
+  subjectKey: Buffer
+}
+
+export async function loadServerKeys(db: Database): Promise<ServerKeys> {
+  const [signingKey, subjectKey] = await Promise.all([
+    loadOrCreate(db, 'token-signing'),
+    loadOrCreate(db, 'subject-hashing'),
+  ])
+  return { signingKey: new Uint8Array(signingKey), subjectKey }
+}
+
+/** A keyed hash naming what was tried (an ID, a client address) without storing it. */
+export function subjectHash(keys: ServerKeys, ...parts: string[]): string {
+  return createHmac('sha256', keys.subjectKey).update(parts.join('\u0000')).digest('base64url')
+}
+
+/** A new one-time token for a link (256 bits), and the hash that is all the database keeps. */
+export function newLinkToken(): { token: string; tokenHash: string } {
+  const token = randomBytes(32).toString('base64url')
+  return { token, tokenHash: linkTokenHash(token) }
+}
+
+export function linkTokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('base64url')
+}
