@@ -6,10 +6,11 @@ import { groupLinks } from '../db/schema/index.ts'
 import { countGroupProducts } from '../modules/group/group-repository.ts'
 import { importGroupDocument } from '../modules/group/import-group.ts'
 import { buildDemoDocuments, demoImage, demoLinks, type DemoLink } from './demo-groups.ts'
+import { loadDemoRosters } from './demo-rosters.ts'
 
 /**
- * Loads the demo groups into an empty database, and refreshes them on later starts: their
- * recruitment windows are computed from today, so the demo always works (issue #2).
+ * Loads the demo groups and their rosters into an empty database, and refreshes them on later
+ * starts: their recruitment windows are computed from today, so the demo always works (issue #2).
  * Returns the demo links, or an empty list when no demo is loaded.
  */
 export async function loadDemoData(
@@ -34,6 +35,7 @@ export async function loadDemoData(
       readImage: (file) => demoImage(file)?.bytes,
     })
   }
+  await loadDemoRosters(db, { now: options.now, today })
   options.log.info({ groups: 3, refreshed: !isEmpty }, 'demo data loaded')
   return demoLinks(today)
 }

@@ -1,0 +1,222 @@
+import { asc, eq } from 'drizzle-orm'
+import type { FastifyBaseLogger } from 'fastify'
+import {
+  FIRST_ENTRY_ID_LENGTH,
+  INITIAL_PASSWORD_LENGTH,
+  toBusinessDate,
+  validateRules,
+} from '@app/shared'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { createTestDatabase, testNow } from '../../test/helpers.ts'
+import type { DatabaseHandle } from '../db/client.ts'
+import { accounts, applications, rosterMembers } from '../db/schema/index.ts'
+import { hashPassword, verifyPassword } from '../modules/security/password.ts'
+import type * as PasswordModule from '../modules/security/password.ts'
+import { buildDemoDocuments } from './demo-groups.ts'
+import { demoAccounts, demoRosterCsv, demoRosterMembers } from './demo-rosters.ts'
+import { loadDemoData } from './load-demo.ts'
+
+vi.mock('../modules/security/password.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof PasswordModule>()
+  return { ...original, hashPassword: vi.fn(original.hashPassword) }
+})
+
+const log = { info: () => {} } as unknown as FastifyBaseLogger
+const DAY = 24 * 60 * 60 * 1000
+
+let database: DatabaseHandle
+
+beforeAll(async () => {
+  database = await createTestDatabase()
+})
+afterAll(async () => {
+  await database.close()
+})
+
+async function snapshot() {
+  const [members, accountRows, applicationRows] = await Promise.all([
+    database.db.select().from(rosterMembers).orderBy(asc(rosterMembers.memberCode)),
+    database.db.select().from(accounts).orderBy(asc(accounts.userId)),
+    database.db.select().from(applications).orderBy(asc(applications.groupPfPolicyHolderNo)),
+  ])
+  return { members, accounts: accountRows, applications: applicationRows }
+}
+
+function productYm(now: Date, groupPfCode: string): string {
+  const document = buildDemoDocuments(toBusinessDate(now)).find(
+    (candidate) => candidate.groupPfInfo.groupPfCode === groupPfCode,
+  )
+  if (document === undefined) throw new Error(`no demo group ${groupPfCode}`)
+  return document.groupPfInfo.groupPfCodeInceptionDateYm
+}
+
+describe('デモの名簿', () => {
+  it('どのデモ団体にも5人ずつ、決まった資格情報が入力チェックを通る形で用意されていること', () => {
+    for (const groupPfCode of ['G100001', 'G200002', 'G300003']) {
+      expect(demoRosterMembers.filter((member) => member.groupPfCode === groupPfCode)).toHaveLength(
+        5,
+      )
+    }
+    for (const member of demoRosterMembers) {
+      if (member.credentials === undefined) continue
+      const { firstEntryId, initialPassword } = member.credentials
+      expect(firstEntryId).toHaveLength(FIRST_ENTRY_ID_LENGTH)
+      expect(initialPassword).toHaveLength(INITIAL_PASSWORD_LENGTH)
+      expect(validateRules(['required', 'onlyNumberAndUpperAlphabet'], firstEntryId)).toBe(
+        undefined,
+      )
+      expect(validateRules(['required', 'connectPassword'], initialPassword)).toBe(undefined)
+    }
+    for (const account of demoAccounts) {
+      expect(validateRules(['required', 'password'], account.password)).toBe(undefined)
+    }
+    expect(
+      demoRosterMembers
+        .filter((member) => member.role !== 'ready')
+        .map((member) => [member.groupPfCode, member.memberCode, member.role]),
+    ).toEqual([
+      ['G100001', 'SKR-0004', 'preRenewalUnavailable'],
+      ['G100001', 'SKR-0005', 'applied'],
+      ['G200002', 'MDR-0004', 'preRenewalUnavailable'],
+      ['G200002', 'MDR-0005', 'applied'],
+    ])
+  })
+
+  it('ソースに書いたハッシュが、記載したパスワードのものであること', async () => {
+    const pairs = [
+      ...demoRosterMembers.flatMap((member) =>
+        member.credentials === undefined
+          ? []
+          : [[member.credentials.passwordHash, member.credentials.initialPassword] as const],
+      ),
+      ...demoAccounts.map((account) => [account.passwordHash, account.password] as const),
+    ]
+    expect(pairs).toHaveLength(12)
+    for (const [hash, password] of pairs) expect(await verifyPassword(hash, password)).toBe(true)
+  })
+
+  it('デモ団体Bの名簿ファイルは、三項目の列を持つ CSV であること', () => {
+    expect(demoRosterCsv('G200002').split('\r\n').slice(0, 2)).toEqual([
+      'memberCode,MDR_MEMBER_NO,MDR_BIRTH_DATE,MDR_NAME_KANA,preYearPolicyHolderNo',
+      'MDR-0001,2000001,19850415,ミドリ　ハナコ,',
+    ])
+  })
+
+  it('起動のたびに読み込んでも同じ行のままで、ハッシュを計算し直さないこと', async () => {
+    await loadDemoData(database.db, { mode: 'on', now: testNow, log })
+    const first = await snapshot()
+    await loadDemoData(database.db, { mode: 'on', now: testNow, log })
+    expect(await snapshot()).toEqual(first)
+    expect(hashPassword).not.toHaveBeenCalled()
+
+    expect(first.members).toHaveLength(15)
+    const ymA = productYm(testNow, 'G100001')
+    const ymB = productYm(testNow, 'G200002')
+    const byCode = new Map(first.members.map((row) => [row.memberCode, row]))
+    expect(byCode.get('SKR-0001')).toMatchObject({
+      groupPfCode: 'G100001',
+      groupPfCodeInceptionDateYm: ymA,
+      firstEntryId: 'DEMOA00001',
+      authItem1: null,
+      preYearPolicyHolderNo: null,
+    })
+    expect(byCode.get('SKR-0004')?.preYearPolicyHolderNo).toBe('DEMO-A-PREV-0004')
+    expect(byCode.get('MDR-0001')).toMatchObject({
+      groupPfCode: 'G200002',
+      groupPfCodeInceptionDateYm: ymB,
+      firstEntryId: null,
+      passwordHash: null,
+      authItem1: '2000001',
+      authItem2: '19850415',
+      authItem3: 'ミドリハナコ',
+    })
+    expect(byCode.get('MDR-0004')?.preYearPolicyHolderNo).toBe('DEMO-B-PREV-0004')
+    expect(byCode.get('JSE-0005')?.firstEntryId).toBe('DEMOC00005')
+
+    expect(
+      first.accounts.map((row) => [
+        row.userId,
+        row.mailAddress,
+        row.rosterMemberId,
+        row.mailVerifiedAt,
+      ]),
+    ).toEqual([
+      ['D000000001', 'demo-applied-a@example.jp', byCode.get('SKR-0005')?.id, testNow],
+      ['D000000002', 'demo-applied-b@example.jp', byCode.get('MDR-0005')?.id, testNow],
+    ])
+    expect(
+      first.applications.map((row) => ({
+        rosterMemberId: row.rosterMemberId,
+        groupPfCode: row.groupPfCode,
+        groupPfCodeInceptionDateYm: row.groupPfCodeInceptionDateYm,
+        groupPfBranchNo: row.groupPfBranchNo,
+        urlKey: row.urlKey,
+        status: row.status,
+        groupPfPolicyHolderNo: row.groupPfPolicyHolderNo,
+        appliedAt: row.appliedAt,
+      })),
+    ).toEqual([
+      {
+        rosterMemberId: byCode.get('SKR-0005')?.id,
+        groupPfCode: 'G100001',
+        groupPfCodeInceptionDateYm: ymA,
+        groupPfBranchNo: '00001',
+        urlKey: 'Kx7pR2mQ9a',
+        status: 'applied',
+        groupPfPolicyHolderNo: 'DEMO-A-0005',
+        appliedAt: testNow,
+      },
+      {
+        rosterMemberId: byCode.get('MDR-0005')?.id,
+        groupPfCode: 'G200002',
+        groupPfCodeInceptionDateYm: ymB,
+        groupPfBranchNo: '00010',
+        urlKey: 'Ht4wN8vL3c',
+        status: 'applied',
+        groupPfPolicyHolderNo: 'DEMO-B-0005',
+        appliedAt: testNow,
+      },
+    ])
+  })
+
+  it('古い資格情報を持つデータベースでは、記載どおりの資格情報に戻すこと', async () => {
+    await database.db
+      .update(rosterMembers)
+      .set({ passwordHash: 'stale' })
+      .where(eq(rosterMembers.memberCode, 'SKR-0002'))
+    await loadDemoData(database.db, { mode: 'on', now: testNow, log })
+    const [row] = await database.db
+      .select({ passwordHash: rosterMembers.passwordHash })
+      .from(rosterMembers)
+      .where(eq(rosterMembers.memberCode, 'SKR-0002'))
+    expect(row?.passwordHash).toBe(
+      demoRosterMembers.find((member) => member.memberCode === 'SKR-0002')?.credentials
+        ?.passwordHash,
+    )
+  })
+
+  it('日付が進んでデモ商品の年月が変わると、同じ行（ID・アカウント・申込）ごと新しい商品へ移すこと', async () => {
+    const before = await snapshot()
+    const later = new Date(testNow.getTime() + 62 * DAY)
+    const ymA = productYm(later, 'G100001')
+    expect(ymA).not.toBe(productYm(testNow, 'G100001'))
+
+    await loadDemoData(database.db, { mode: 'on', now: later, log })
+    const after = await snapshot()
+    expect(after.members.map((row) => row.id)).toEqual(before.members.map((row) => row.id))
+    expect(
+      after.members.filter(
+        (row) =>
+          row.groupPfCode === 'G100001' &&
+          row.groupPfCodeInceptionDateYm === ymA &&
+          row.firstEntryId?.startsWith('DEMOA'),
+      ),
+    ).toHaveLength(5)
+    expect(after.accounts.map((row) => row.id)).toEqual(before.accounts.map((row) => row.id))
+    expect(after.applications.map((row) => row.groupPfCodeInceptionDateYm)).toEqual([
+      ymA,
+      productYm(later, 'G200002'),
+    ])
+    expect(hashPassword).not.toHaveBeenCalled()
+  })
+})

@@ -1,0 +1,412 @@
+import { and, eq } from 'drizzle-orm'
+import type { Database } from '../db/client.ts'
+import { accounts, applications, rosterMembers } from '../db/schema/index.ts'
+import { formatCsv } from '../modules/roster/csv.ts'
+import { formatRosterIssue, importRoster } from '../modules/roster/import-roster.ts'
+import {
+  listGroupRosterMembers,
+  updateRosterMember,
+  type ProductKey,
+} from '../modules/roster/roster-repository.ts'
+import { buildDemoDocuments, demoLinks } from './demo-groups.ts'
+
+// The rosters of the demo groups (issue #5), imported through the same roster import as an
+// operator's CSV. The credentials are fixed so that the README can list them. Their argon2id
+// hashes are written here too, computed once with hashPassword: a fresh database (every e2e run)
+// then costs no hashing at all, and a later start only compares strings. The demo first-entry IDs
+// contain O, 0 and 1, which generated IDs never do (credentials.ts), so they never collide.
+
+/** What a demo member shows. */
+export type DemoMemberRole =
+  /** can verify and apply */
+  | 'ready'
+  /** has a previous-year policy holder number with no contract behind it: verifyUser answers
+   *  "pre-renewal policy holder information unavailable" (SPEC §8.3) */
+  | 'preRenewalUnavailable'
+  /** has an account and an applied application: verifyUser answers "already applied" */
+  | 'applied'
+
+export interface DemoRosterMember {
+  groupPfCode: string
+  memberCode: string
+  role: DemoMemberRole
+  preYearPolicyHolderNo: string | null
+  /** authenticationType "1" */
+  credentials?: { firstEntryId: string; initialPassword: string; passwordHash: string }
+  /** authenticationType "2": the values as the roster file holds them, by itemCode */
+  authItems?: Record<string, string>
+}
+
+/** The my-page account of a demo member who has applied. */
+export interface DemoAccount {
+  groupPfCode: string
+  memberCode: string
+  /** the my-page ID */
+  userId: string
+  mailAddress: string
+  password: string
+  passwordHash: string
+  groupPfPolicyHolderNo: string
+}
+
+const firstEntry = (
+  groupPfCode: string,
+  memberCode: string,
+  firstEntryId: string,
+  initialPassword: string,
+  passwordHash: string,
+  role: DemoMemberRole = 'ready',
+  preYearPolicyHolderNo: string | null = null,
+): DemoRosterMember => ({
+  groupPfCode,
+  memberCode,
+  role,
+  preYearPolicyHolderNo,
+  credentials: { firstEntryId, initialPassword, passwordHash },
+})
+
+const threeItems = (
+  memberCode: string,
+  [memberNo, birthDate, nameKana]: [string, string, string],
+  role: DemoMemberRole = 'ready',
+  preYearPolicyHolderNo: string | null = null,
+): DemoRosterMember => ({
+  groupPfCode: 'G200002',
+  memberCode,
+  role,
+  preYearPolicyHolderNo,
+  authItems: { MDR_MEMBER_NO: memberNo, MDR_BIRTH_DATE: birthDate, MDR_NAME_KANA: nameKana },
+})
+
+/** Five members for each demo group (README "デモの加入者"). */
+export const demoRosterMembers: readonly DemoRosterMember[] = [
+  // A さくら電機 (authenticationType "1")
+  firstEntry(
+    'G100001',
+    'SKR-0001',
+    'DEMOA00001',
+    'DemoPassA001',
+    '$argon2id$v=19$m=19456,t=2,p=1$2l2XZYM2zc7epS0utVwJDg$mOJgac4CWwIaJgQbS19Sm3z+WR+c+uzhRHq5g4aNGJM',
+  ),
+  firstEntry(
+    'G100001',
+    'SKR-0002',
+    'DEMOA00002',
+    'DemoPassA002',
+    '$argon2id$v=19$m=19456,t=2,p=1$dy4IWh6t3JMNaGrTpo+K+g$ZIMnRbs7gf9E+ytQDb6+qysQV9RiaxE7f3PkJiGb4mc',
+  ),
+  firstEntry(
+    'G100001',
+    'SKR-0003',
+    'DEMOA00003',
+    'DemoPassA003',
+    '$argon2id$v=19$m=19456,t=2,p=1$4jPQjDS5ngUqrjmsQJOooQ$IE2JeAqwBahdsyr4PmPIBv3TOl+gQo88xPWQ1Bn2/Fw',
+  ),
+  firstEntry(
+    'G100001',
+    'SKR-0004',
+    'DEMOA00004',
+    'DemoPassA004',
+    '$argon2id$v=19$m=19456,t=2,p=1$3LK2kGYVVKAmkGnfVc/olA$0SowHIxjIMhq0AL62N7YAfF/ll7O0Etigt7W7g4olUE',
+    'preRenewalUnavailable',
+    'DEMO-A-PREV-0004',
+  ),
+  firstEntry(
+    'G100001',
+    'SKR-0005',
+    'DEMOA00005',
+    'DemoPassA005',
+    '$argon2id$v=19$m=19456,t=2,p=1$YiwKKsHSyqcPdtIJRLyOcA$TCbpLwzdGG4D0lViXJgT3C4nI4hGfFJ4UKEwfcg0/3U',
+    'applied',
+  ),
+  // B みどり市互助会 (authenticationType "2": 会員番号・生年月日・氏名カナ)
+  threeItems('MDR-0001', ['2000001', '19850415', 'ミドリ　ハナコ']),
+  threeItems('MDR-0002', ['2000002', '19900101', 'アオヤマ　タロウ']),
+  threeItems('MDR-0003', ['2000003', '19781120', 'キタムラ　ジロウ']),
+  threeItems(
+    'MDR-0004',
+    ['2000004', '19701231', 'ミナミ　サチコ'],
+    'preRenewalUnavailable',
+    'DEMO-B-PREV-0004',
+  ),
+  threeItems('MDR-0005', ['2000005', '19950505', 'ニシダ　ケンタ'], 'applied'),
+  // C ソフトウェア協会 (authenticationType "1", outside its recruitment windows)
+  firstEntry(
+    'G300003',
+    'JSE-0001',
+    'DEMOC00001',
+    'DemoPassC001',
+    '$argon2id$v=19$m=19456,t=2,p=1$axU17+3QsvkYM5LqbsYsrA$qgv+b+3djdMeYaUkNdoahf+TXElV0LWxZNC+9kR16q0',
+  ),
+  firstEntry(
+    'G300003',
+    'JSE-0002',
+    'DEMOC00002',
+    'DemoPassC002',
+    '$argon2id$v=19$m=19456,t=2,p=1$aaCS2XWDUEyVZsd3/QVLqQ$LupiopsX+I9YUGI1R0ioK0buhPoNKgyNNUuKvsGKC+I',
+  ),
+  firstEntry(
+    'G300003',
+    'JSE-0003',
+    'DEMOC00003',
+    'DemoPassC003',
+    '$argon2id$v=19$m=19456,t=2,p=1$Y04yuaYOTsAIOJh3OsfBxw$5ueW76Gri8Eoo9sMUooWEJWAUuMewQHpDePDIMqENpg',
+  ),
+  firstEntry(
+    'G300003',
+    'JSE-0004',
+    'DEMOC00004',
+    'DemoPassC004',
+    '$argon2id$v=19$m=19456,t=2,p=1$SrgqQ/aPnkixE16/yt3X7w$fcXK3H6CycI7uMXdd+5bdV8bYTjtMt3EuploXBjrRno',
+  ),
+  firstEntry(
+    'G300003',
+    'JSE-0005',
+    'DEMOC00005',
+    'DemoPassC005',
+    '$argon2id$v=19$m=19456,t=2,p=1$1zfs+zi52bl9JhQKEEImVg$A1kfnrZCTdaA7YsSLoi4UYqYWd9MiPUU1ivVsbU/DVI',
+  ),
+]
+
+/** The accounts of the members with role 'applied'. */
+export const demoAccounts: readonly DemoAccount[] = [
+  {
+    groupPfCode: 'G100001',
+    memberCode: 'SKR-0005',
+    userId: 'D000000001',
+    mailAddress: 'demo-applied-a@example.jp',
+    password: 'Demo-Mypage1',
+    passwordHash:
+      '$argon2id$v=19$m=19456,t=2,p=1$aCSR77dY/9YEVuEDVQ9EsA$rqGwMpH9tXupVAXy9giU0i+Scvv7w6uihhSkg5uoLhk',
+    groupPfPolicyHolderNo: 'DEMO-A-0005',
+  },
+  {
+    groupPfCode: 'G200002',
+    memberCode: 'MDR-0005',
+    userId: 'D000000002',
+    mailAddress: 'demo-applied-b@example.jp',
+    password: 'Demo-Mypage2',
+    passwordHash:
+      '$argon2id$v=19$m=19456,t=2,p=1$hK8WkMS59HGqlEBEnUun5A$Ztg0RAq6h8nFTzcQQY4da098k0OR+2UUjhG2TVxUsjY',
+    groupPfPolicyHolderNo: 'DEMO-B-0005',
+  },
+]
+
+/** The roster file of one demo group, as an operator would write it. */
+export function demoRosterCsv(groupPfCode: string): string {
+  const members = demoRosterMembers.filter((member) => member.groupPfCode === groupPfCode)
+  const itemCodes = Object.keys(members[0]?.authItems ?? {})
+  const header = ['memberCode', ...itemCodes, 'preYearPolicyHolderNo']
+  return formatCsv([
+    header,
+    ...members.map((member) => [
+      member.memberCode,
+      ...itemCodes.map((itemCode) => member.authItems?.[itemCode] ?? ''),
+      member.preYearPolicyHolderNo ?? '',
+    ]),
+  ])
+}
+
+/**
+ * The demo products move with today, so a demo member may sit in an earlier product of its group:
+ * move it to today's, keeping its row (and so its account, its application and its unique
+ * first-entry ID) rather than adding a second one.
+ */
+async function moveToProduct(db: Database, key: ProductKey, members: readonly DemoRosterMember[]) {
+  const rows = await listGroupRosterMembers(
+    db,
+    key.groupPfCode,
+    members.map((member) => member.memberCode),
+  )
+  for (const member of members) {
+    const own = rows.filter((row) => row.memberCode === member.memberCode)
+    if (own.some((row) => row.groupPfCodeInceptionDateYm === key.groupPfCodeInceptionDateYm))
+      continue
+    const earlier =
+      own.find((row) => row.firstEntryId === (member.credentials?.firstEntryId ?? null)) ??
+      own.toSorted((left, right) =>
+        right.groupPfCodeInceptionDateYm.localeCompare(left.groupPfCodeInceptionDateYm),
+      )[0]
+    if (earlier === undefined) continue
+    await updateRosterMember(db, earlier.id, {
+      groupPfCodeInceptionDateYm: key.groupPfCodeInceptionDateYm,
+    })
+  }
+}
+
+/** A database from an older demo may hold other credentials: set the documented ones. */
+async function restoreCredentials(
+  db: Database,
+  key: ProductKey,
+  members: readonly DemoRosterMember[],
+) {
+  const rows = await listGroupRosterMembers(
+    db,
+    key.groupPfCode,
+    members.map((member) => member.memberCode),
+  )
+  for (const member of members) {
+    const credentials = member.credentials
+    if (credentials === undefined) continue
+    const row = rows.find(
+      (candidate) =>
+        candidate.memberCode === member.memberCode &&
+        candidate.groupPfCodeInceptionDateYm === key.groupPfCodeInceptionDateYm,
+    )
+    if (
+      row === undefined ||
+      (row.firstEntryId === credentials.firstEntryId &&
+        row.passwordHash === credentials.passwordHash)
+    )
+      continue
+    await updateRosterMember(db, row.id, {
+      firstEntryId: credentials.firstEntryId,
+      passwordHash: credentials.passwordHash,
+    })
+  }
+}
+
+/** The account and the applied application of a demo member, created or brought back in line. */
+async function ensureApplied(
+  db: Database,
+  key: ProductKey,
+  link: { groupPfBranchNo: string; urlKey: string },
+  account: DemoAccount,
+  now: Date,
+) {
+  const [member] = await db
+    .select({ id: rosterMembers.id })
+    .from(rosterMembers)
+    .where(
+      and(
+        eq(rosterMembers.groupPfCode, key.groupPfCode),
+        eq(rosterMembers.groupPfCodeInceptionDateYm, key.groupPfCodeInceptionDateYm),
+        eq(rosterMembers.memberCode, account.memberCode),
+      ),
+    )
+  if (member === undefined) throw new Error(`demo member ${account.memberCode} is missing`)
+  const accountFields = {
+    rosterMemberId: member.id,
+    groupPfCode: key.groupPfCode,
+    mailAddress: account.mailAddress,
+    passwordHash: account.passwordHash,
+  }
+  const [holder] = await db
+    .select({ userId: accounts.userId })
+    .from(accounts)
+    .where(eq(accounts.rosterMemberId, member.id))
+  // Someone signed up as this member through the real flow: their account stays as it is.
+  if (holder !== undefined && holder.userId !== account.userId) return
+
+  const [stored] = await db
+    .select({ id: accounts.id, ...accountFieldColumns })
+    .from(accounts)
+    .where(eq(accounts.userId, account.userId))
+  let accountId: string
+  if (stored === undefined) {
+    const [inserted] = await db
+      .insert(accounts)
+      .values({ userId: account.userId, ...accountFields, mailVerifiedAt: now })
+      .returning({ id: accounts.id })
+    if (inserted === undefined) throw new Error(`could not create demo account ${account.userId}`)
+    accountId = inserted.id
+  } else {
+    accountId = stored.id
+    if (!matches(stored, accountFields)) {
+      await db
+        .update(accounts)
+        .set({ ...accountFields, updatedAt: now })
+        .where(eq(accounts.id, accountId))
+    }
+  }
+
+  const applicationFields = {
+    accountId,
+    groupPfCode: key.groupPfCode,
+    groupPfCodeInceptionDateYm: key.groupPfCodeInceptionDateYm,
+    groupPfBranchNo: link.groupPfBranchNo,
+    urlKey: link.urlKey,
+    status: 'applied',
+    groupPfPolicyHolderNo: account.groupPfPolicyHolderNo,
+  }
+  const [application] = await db
+    .select({ id: applications.id, appliedAt: applications.appliedAt, ...applicationFieldColumns })
+    .from(applications)
+    .where(eq(applications.rosterMemberId, member.id))
+  if (application === undefined) {
+    await db
+      .insert(applications)
+      .values({ rosterMemberId: member.id, ...applicationFields, appliedAt: now })
+  } else if (!matches(application, applicationFields) || application.appliedAt === null) {
+    await db
+      .update(applications)
+      .set({ ...applicationFields, appliedAt: application.appliedAt ?? now, updatedAt: now })
+      .where(eq(applications.id, application.id))
+  }
+}
+
+const accountFieldColumns = {
+  rosterMemberId: accounts.rosterMemberId,
+  groupPfCode: accounts.groupPfCode,
+  mailAddress: accounts.mailAddress,
+  passwordHash: accounts.passwordHash,
+}
+
+const applicationFieldColumns = {
+  accountId: applications.accountId,
+  groupPfCode: applications.groupPfCode,
+  groupPfCodeInceptionDateYm: applications.groupPfCodeInceptionDateYm,
+  groupPfBranchNo: applications.groupPfBranchNo,
+  urlKey: applications.urlKey,
+  status: applications.status,
+  groupPfPolicyHolderNo: applications.groupPfPolicyHolderNo,
+}
+
+function matches<T extends object>(stored: T, wanted: Partial<T>): boolean {
+  return Object.entries(wanted).every(
+    ([name, value]) => (stored as Record<string, unknown>)[name] === value,
+  )
+}
+
+/**
+ * Imports the demo rosters into today's demo products (after the demo groups), and the account
+ * and application of each 'applied' member. Runs on every start: what is already as documented
+ * is left untouched, so a second run writes nothing.
+ */
+export async function loadDemoRosters(db: Database, options: { now: Date; today: string }) {
+  const links = demoLinks(options.today)
+  for (const document of buildDemoDocuments(options.today)) {
+    const { groupPfCode, groupPfCodeInceptionDateYm } = document.groupPfInfo
+    const key = { groupPfCode, groupPfCodeInceptionDateYm }
+    const members = demoRosterMembers.filter((member) => member.groupPfCode === groupPfCode)
+    if (members.length === 0) continue
+    await moveToProduct(db, key, members)
+    const result = await importRoster(
+      db,
+      { ...key, csvBytes: Buffer.from(demoRosterCsv(groupPfCode), 'utf8') },
+      {
+        issueCredentials: (memberCodes) =>
+          Promise.resolve(
+            memberCodes.map((memberCode) => {
+              const credentials = members.find(
+                (member) => member.memberCode === memberCode,
+              )?.credentials
+              if (credentials === undefined) throw new Error(`no demo credentials: ${memberCode}`)
+              return { memberCode, ...credentials }
+            }),
+          ),
+      },
+    )
+    if (!result.ok) {
+      throw new Error(
+        `demo roster ${groupPfCode}: ${result.errors.map(formatRosterIssue).join(' / ')}`,
+      )
+    }
+    await restoreCredentials(db, key, members)
+    const link = links.find((candidate) => candidate.groupPfCode === groupPfCode)
+    if (link === undefined) throw new Error(`demo group ${groupPfCode} has no link`)
+    for (const account of demoAccounts.filter((entry) => entry.groupPfCode === groupPfCode)) {
+      await ensureApplied(db, key, link, account, options.now)
+    }
+  }
+}

@@ -1,0 +1,129 @@
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import type { Database } from '../../db/client.ts'
+import { groupPfInfos, rosterMembers } from '../../db/schema/index.ts'
+
+// Drizzle queries only: plain objects in and out, nothing of HTTP or messages (STYLE.md §6).
+
+export interface ProductKey {
+  groupPfCode: string
+  groupPfCodeInceptionDateYm: string
+}
+
+export interface RosterMember {
+  id: string
+  memberCode: string
+  firstEntryId: string | null
+  passwordHash: string | null
+  authItem1: string | null
+  authItem2: string | null
+  authItem3: string | null
+  preYearPolicyHolderNo: string | null
+}
+
+export type RosterMemberFields = Omit<RosterMember, 'id'>
+
+const memberColumns = {
+  id: rosterMembers.id,
+  memberCode: rosterMembers.memberCode,
+  firstEntryId: rosterMembers.firstEntryId,
+  passwordHash: rosterMembers.passwordHash,
+  authItem1: rosterMembers.authItem1,
+  authItem2: rosterMembers.authItem2,
+  authItem3: rosterMembers.authItem3,
+  preYearPolicyHolderNo: rosterMembers.preYearPolicyHolderNo,
+}
+
+const sameProduct = (key: ProductKey) =>
+  and(
+    eq(rosterMembers.groupPfCode, key.groupPfCode),
+    eq(rosterMembers.groupPfCodeInceptionDateYm, key.groupPfCodeInceptionDateYm),
+  )
+
+/** The product's authenticationType, or undefined when there is no such product. */
+export async function findAuthenticationType(
+  db: Database,
+  key: ProductKey,
+): Promise<string | undefined> {
+  const rows = await db
+    .select({ authenticationType: groupPfInfos.authenticationType })
+    .from(groupPfInfos)
+    .where(
+      and(
+        eq(groupPfInfos.groupPfCode, key.groupPfCode),
+        eq(groupPfInfos.groupPfCodeInceptionDateYm, key.groupPfCodeInceptionDateYm),
+      ),
+    )
+    .limit(1)
+  return rows[0]?.authenticationType
+}
+
+export function listRosterMembers(db: Database, key: ProductKey): Promise<RosterMember[]> {
+  return db
+    .select(memberColumns)
+    .from(rosterMembers)
+    .where(sameProduct(key))
+    .orderBy(rosterMembers.memberCode)
+}
+
+/** The roster rows of a group in every product (year), with the product they belong to. */
+export function listGroupRosterMembers(
+  db: Database,
+  groupPfCode: string,
+  memberCodes: readonly string[],
+): Promise<(RosterMember & { groupPfCodeInceptionDateYm: string })[]> {
+  if (memberCodes.length === 0) return Promise.resolve([])
+  return db
+    .select({
+      ...memberColumns,
+      groupPfCodeInceptionDateYm: rosterMembers.groupPfCodeInceptionDateYm,
+    })
+    .from(rosterMembers)
+    .where(
+      and(
+        eq(rosterMembers.groupPfCode, groupPfCode),
+        inArray(rosterMembers.memberCode, [...memberCodes]),
+      ),
+    )
+}
+
+// Keeps each statement well under PostgreSQL's 65535 bind parameters (10 a row).
+const INSERT_BATCH = 1000
+const LOOKUP_BATCH = 10_000
+
+export async function insertRosterMembers(
+  db: Database,
+  key: ProductKey,
+  members: readonly RosterMemberFields[],
+): Promise<void> {
+  for (let start = 0; start < members.length; start += INSERT_BATCH) {
+    const batch = members.slice(start, start + INSERT_BATCH)
+    await db.insert(rosterMembers).values(batch.map((member) => ({ ...key, ...member })))
+  }
+}
+
+export async function updateRosterMember(
+  db: Database,
+  id: string,
+  fields: Partial<RosterMemberFields> & { groupPfCodeInceptionDateYm?: string },
+): Promise<void> {
+  await db
+    .update(rosterMembers)
+    .set({ ...fields, updatedAt: sql`now()` })
+    .where(eq(rosterMembers.id, id))
+}
+
+/** Which of the given first-entry IDs some member (of any group) already has. */
+export async function findTakenFirstEntryIds(
+  db: Database,
+  firstEntryIds: readonly string[],
+): Promise<Set<string>> {
+  const taken = new Set<string>()
+  for (let start = 0; start < firstEntryIds.length; start += LOOKUP_BATCH) {
+    const rows = await db
+      .select({ firstEntryId: rosterMembers.firstEntryId })
+      .from(rosterMembers)
+      .where(inArray(rosterMembers.firstEntryId, firstEntryIds.slice(start, start + LOOKUP_BATCH)))
+    for (const row of rows) if (row.firstEntryId !== null) taken.add(row.firstEntryId)
+  }
+  return taken
+}
