@@ -138,6 +138,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     'access',
     new AccessService({
       db: database.db,
+      groups: app.groupService,
       keys,
       clock,
       sessions,

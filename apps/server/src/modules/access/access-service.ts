@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto'
-import { and, eq, isNull, lt } from 'drizzle-orm'
+import { and, eq, isNull, lt, sql, type SQL } from 'drizzle-orm'
 import {
   AppError,
   currentConsentVersions,
@@ -34,13 +34,21 @@ import type { DeliveryOutcome } from '../mail/delivery.ts'
 import { enqueueMail } from '../mail/outbox.ts'
 import { verificationMail } from '../mail/templates.ts'
 import { normaliseAuthItem } from '../roster/normalise.ts'
-import { clearFailures, lockState, recordFailure, type LockState } from '../security/lockout.ts'
+import {
+  clearFailures,
+  lockState,
+  lockStateAt,
+  recordFailure,
+  type LockState,
+} from '../security/lockout.ts'
 import { hashPassword, verifyPassword } from '../security/password.ts'
-import { hitRateLimit } from '../security/rate-limit.ts'
+import { hitRateLimit, rateVerdict, rateWindow } from '../security/rate-limit.ts'
 import { linkTokenHash, newLinkToken, subjectHash, type ServerKeys } from '../security/secrets.ts'
 import { readToken, signToken } from '../security/tokens.ts'
 import { linkKey, loadEntryContext, parseLinkKey, type EntryContext } from './entry-context.ts'
 import type { SessionManager } from './session.ts'
+import { openAttempt, type Attempt, type AttemptMember } from './attempt.ts'
+import type { GroupService } from '../group/group-service.ts'
 
 // Applicant access (issue #5, ADR 0010): verifyUser by first-entry ID (authenticationType "1")
 // or by three items ("2"), the verification mail, and its link. Every answer to a wrong try is
@@ -54,6 +62,7 @@ const USER_ID_LENGTH = 10
 
 export interface AccessServiceOptions {
   db: Database
+  groups: GroupService
   keys: ServerKeys
   clock: Clock
   sessions: SessionManager
@@ -122,8 +131,7 @@ export class AccessService {
   /** SPEC §6 first-entry ID and password (authenticationType "1"). */
   async verifyById(body: VerifyByIdBody, clientAddress: string): Promise<EntryTicket> {
     const now = this.#options.clock.now()
-    await this.#limitClient('verify', clientAddress, now)
-    const context = await loadEntryContext(this.#db, linkOf(body), now)
+    const context = await loadEntryContext(this.#options.groups, linkOf(body), now)
     if (context.groupPfInfo.authenticationType !== '1') {
       throw new AppError(errorCodes.badRequest, { message: 'the group uses three-item checks' })
     }
@@ -134,39 +142,33 @@ export class AccessService {
       productKey(context.link),
       body.firstEntryId,
     )
-    const lock = await lockState(this.#db, subject, now)
-    const rows = await this.#db
-      .select(memberColumns)
-      .from(rosterMembers)
-      .where(
-        and(
-          eq(rosterMembers.groupPfCode, context.link.groupPfCode),
-          eq(rosterMembers.groupPfCodeInceptionDateYm, context.link.groupPfCodeInceptionDateYm),
-          eq(rosterMembers.firstEntryId, body.firstEntryId),
-        ),
-      )
-      .limit(1)
-    const member = rows[0]
+    const attempt = await this.#openAttempt(
+      context,
+      clientAddress,
+      subject,
+      now,
+      sql`first_entry_id = ${body.firstEntryId}`,
+    )
     // Always one argon2id verify, known ID or not, locked or not: the same work every time.
-    const isRight = await verifyPassword(member?.passwordHash, body.firstEntryPassword)
+    const isRight = await verifyPassword(attempt.member?.passwordHash, body.firstEntryPassword)
+    const lock = lockStateAt(attempt.lockedUntil, now)
     if (lock.locked) throw lockedError(errorCodes.verifyUserLocked, lock)
-    if (member === undefined || !isRight) {
-      await this.#refuse(
+    if (attempt.member === undefined || !isRight) {
+      return this.#refuse(
         subject,
         now,
         errorCodes.wrongFirstEntryCredentials,
         errorCodes.verifyUserLocked,
       )
     }
-    await clearFailures(this.#db, subject)
-    return this.#admit(member as Member, context, consents, now)
+    if (attempt.failures > 0) await clearFailures(this.#db, subject)
+    return this.#admit(attempt.member, attempt.hasApplied, context, consents, now)
   }
 
   /** Three-item authentication (authenticationType "2"): the items with authItemCd 1, 2, 3. */
   async verifyByItem(body: VerifyByItemBody, clientAddress: string): Promise<EntryTicket> {
     const now = this.#options.clock.now()
-    await this.#limitClient('verify', clientAddress, now)
-    const context = await loadEntryContext(this.#db, linkOf(body), now)
+    const context = await loadEntryContext(this.#options.groups, linkOf(body), now)
     const authItems = context.itemDefinitionArray
       .filter((item) => item.authItemCd !== null)
       .sort((a, b) => Number(a.authItemCd) - Number(b.authItemCd))
@@ -190,27 +192,47 @@ export class AccessService {
     const [first = '', second = '', third = ''] = values
     // The first item (a member or staff number) names whose tries are counted.
     const subject = subjectHash(this.#options.keys, 'verify-item', productKey(context.link), first)
-    const lock = await lockState(this.#db, subject, now)
-    const rows = await this.#db
-      .select(memberColumns)
-      .from(rosterMembers)
-      .where(
-        and(
-          eq(rosterMembers.groupPfCode, context.link.groupPfCode),
-          eq(rosterMembers.groupPfCodeInceptionDateYm, context.link.groupPfCodeInceptionDateYm),
-          eq(rosterMembers.authItem1, first),
-          eq(rosterMembers.authItem2, second),
-          eq(rosterMembers.authItem3, third),
-        ),
-      )
-      .limit(1)
-    const member = rows[0]
+    const attempt = await this.#openAttempt(
+      context,
+      clientAddress,
+      subject,
+      now,
+      sql`auth_item1 = ${first} and auth_item2 = ${second} and auth_item3 = ${third}`,
+    )
+    const lock = lockStateAt(attempt.lockedUntil, now)
     if (lock.locked) throw lockedError(errorCodes.verifyUserLocked, lock)
-    if (member === undefined) {
-      await this.#refuse(subject, now, errorCodes.threeItemMismatch, errorCodes.verifyUserLocked)
+    if (attempt.member === undefined) {
+      return this.#refuse(subject, now, errorCodes.threeItemMismatch, errorCodes.verifyUserLocked)
     }
-    await clearFailures(this.#db, subject)
-    return this.#admit(member as Member, context, consents, now)
+    if (attempt.failures > 0) await clearFailures(this.#db, subject)
+    return this.#admit(attempt.member, attempt.hasApplied, context, consents, now)
+  }
+
+  /** The per-client count, the lock and the member, in one statement; 429 past the limit. */
+  async #openAttempt(
+    context: EntryContext,
+    clientAddress: string,
+    subjectKey: string,
+    now: Date,
+    memberMatch: SQL,
+  ): Promise<Attempt> {
+    const window = rateWindow(now, CLIENT_WINDOW_SECONDS)
+    const attempt = await openAttempt(this.#db, {
+      clientBucket: this.#clientBucket('verify', clientAddress),
+      windowStart: window.start,
+      subjectKey,
+      groupPfCode: context.link.groupPfCode,
+      groupPfCodeInceptionDateYm: context.link.groupPfCodeInceptionDateYm,
+      memberMatch,
+    })
+    const verdict = rateVerdict(attempt.clientHits, this.#options.clientLimit, window, now)
+    if (!verdict.allowed) {
+      throw new AppError(errorCodes.rateLimited, {
+        message: 'too many identity checks from one client',
+        retryAfterSeconds: verdict.retryAfterSeconds,
+      })
+    }
+    return attempt
   }
 
   /** sendVerificationMail: the link (single use, 1 hour, SPEC §9) and the chosen password. */
@@ -221,7 +243,7 @@ export class AccessService {
     const now = this.#options.clock.now()
     await this.#limitClient('mail', clientAddress, now)
     const ticket = await this.#readEntryTicket(body.entryToken, now)
-    const context = await loadEntryContext(this.#db, ticket.link, now)
+    const context = await loadEntryContext(this.#options.groups, ticket.link, now)
     const member = await this.#memberOfTicket(ticket.memberId, context.link)
     await this.#refuseIfApplied(member.id)
     const perMember = await hitRateLimit(this.#db, `mail-member|${member.id}`, {
@@ -327,7 +349,7 @@ export class AccessService {
       groupPfBranchNo: verification.groupPfBranchNo,
       urlKey: verification.urlKey,
     }
-    await loadEntryContext(this.#db, link, now)
+    await loadEntryContext(this.#options.groups, link, now)
     await this.#refuseIfApplied(verification.rosterMemberId)
 
     return this.#db.transaction(async (txn) => {
@@ -449,20 +471,23 @@ export class AccessService {
 
   /** After the right answer: already applied (APFA2004 before it for renewals), then the ticket. */
   async #admit(
-    member: Member,
+    member: AttemptMember,
+    hasApplied: boolean,
     context: EntryContext,
     consents: StoredConsent[],
     now: Date,
   ): Promise<EntryTicket> {
-    await this.#refuseIfApplied(member.id)
+    if (hasApplied) {
+      throw new AppError(errorCodes.alreadyApplied, { message: 'the member has already applied' })
+    }
     if (member.preYearPolicyHolderNo !== null) {
       const previous = await this.#db
         .select({ id: applications.id })
         .from(applications)
         .where(
           and(
-            eq(applications.groupPfCode, member.groupPfCode),
-            lt(applications.groupPfCodeInceptionDateYm, member.groupPfCodeInceptionDateYm),
+            eq(applications.groupPfCode, context.link.groupPfCode),
+            lt(applications.groupPfCodeInceptionDateYm, context.link.groupPfCodeInceptionDateYm),
             eq(applications.groupPfPolicyHolderNo, member.preYearPolicyHolderNo),
             eq(applications.status, 'applied'),
           ),
@@ -544,9 +569,13 @@ export class AccessService {
     return member
   }
 
+  #clientBucket(kind: string, clientAddress: string): string {
+    return subjectHash(this.#options.keys, 'client', kind, clientAddress)
+  }
+
   /** Per client address: secret checks and mails in 10 minutes (issue #5 point 6). */
   async #limitClient(kind: string, clientAddress: string, now: Date): Promise<void> {
-    const bucket = subjectHash(this.#options.keys, 'client', kind, clientAddress)
+    const bucket = this.#clientBucket(kind, clientAddress)
     const result = await hitRateLimit(this.#db, bucket, {
       now,
       windowSeconds: CLIENT_WINDOW_SECONDS,

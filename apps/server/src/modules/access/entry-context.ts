@@ -6,53 +6,30 @@ import {
   startOfBusinessDate,
   toBusinessDate,
   type EntryLink,
-  type GroupPfInfo,
-  type GroupPfInfoBranchNo,
-  type ItemDefinition,
 } from '@app/shared'
-import type { Database } from '../../db/client.ts'
-import {
-  findBranch,
-  findGroupPfInfo,
-  findLink,
-  listItemDefinitions,
-} from '../group/group-repository.ts'
+import type { GroupService, LinkedGroup } from '../group/group-service.ts'
 
-/** The group link an applicant works under, read fresh (secret checks are not cached). */
-export interface EntryContext {
-  link: EntryLink
-  groupPfInfo: GroupPfInfo
-  branch: GroupPfInfoBranchNo
-  itemDefinitionArray: ItemDefinition[]
+/** The group link an applicant works under, and where today falls in its windows. */
+export interface EntryContext extends LinkedGroup {
   phase: ReturnType<typeof recruitmentPhase>
 }
 
 /**
- * Resolves the link of a request body: malformed → APFF0001 (SPEC §2.6), unknown → APFA1003,
+ * Resolves the link of a request body: malformed → APFF0001 (SPEC §2.6), unknown → APFA1001–1003,
  * outside both recruitment windows → APFA2001 (SPEC §8.4 "Outside the recruiting period").
  */
 export async function loadEntryContext(
-  db: Database,
+  groups: GroupService,
   link: EntryLink,
   now: Date,
 ): Promise<EntryContext> {
   if (!checkEntryParams('ent', link).ok) throw new AppError(errorCodes.invalidUrl)
-  const found = await findLink(db, link)
-  if (found === undefined || found.groupPfBranchNo !== link.groupPfBranchNo) {
-    throw new AppError(errorCodes.linkNotFound)
-  }
-  const [groupPfInfo, branch, itemDefinitionArray] = await Promise.all([
-    findGroupPfInfo(db, found),
-    findBranch(db, found),
-    listItemDefinitions(db, found),
-  ])
-  if (groupPfInfo === undefined) throw new AppError(errorCodes.groupNotFound)
-  if (branch === undefined) throw new AppError(errorCodes.branchNotFound)
-  const phase = recruitmentPhase(startOfBusinessDate(toBusinessDate(now)), groupPfInfo)
+  const linked = await groups.linkedGroup(link, now)
+  const phase = recruitmentPhase(startOfBusinessDate(toBusinessDate(now)), linked.groupPfInfo)
   if (phase === 'closed') {
     throw new AppError(errorCodes.recruitmentClosed, { message: 'outside the recruitment windows' })
   }
-  return { link: found, groupPfInfo, branch, itemDefinitionArray, phase }
+  return { ...linked, phase }
 }
 
 export function linkKey(link: EntryLink): string {

@@ -7,7 +7,11 @@ import {
   recruitmentPhase,
   startOfBusinessDate,
   toBusinessDate,
+  type EntryLink,
+  type GroupPfInfo,
+  type GroupPfInfoBranchNo,
   type GroupPfInfoQuery,
+  type ItemDefinition,
   type ItemDefinitionsQuery,
 } from '@app/shared'
 import type { Database } from '../../db/client.ts'
@@ -29,6 +33,14 @@ type CachedAnswer = { prepared: PreparedJson } | { errorCode: string }
 
 const NEGATIVE_TTL_MS = 5_000
 
+/** A link with its product, branch and item definitions, as objects (for the server's own use). */
+export interface LinkedGroup {
+  link: GroupLink
+  groupPfInfo: GroupPfInfo
+  branch: GroupPfInfoBranchNo
+  itemDefinitionArray: ItemDefinition[]
+}
+
 /**
  * Reads group information (SPEC §7.1) and item definitions (§7.2). Group data changes only by
  * import, and it is read on every entry, so answers are cached per process for a short time
@@ -38,6 +50,7 @@ export class GroupService {
   readonly #db: Database
   readonly #ttlMs: number
   readonly #cache = new TtlCache<CachedAnswer>(2_000)
+  readonly #linkedGroups = new TtlCache<LinkedGroup | { errorCode: string }>(2_000)
 
   constructor(db: Database, options: { cacheSeconds: number }) {
     this.#db = db
@@ -46,6 +59,41 @@ export class GroupService {
 
   invalidate(): void {
     this.#cache.clear()
+    this.#linkedGroups.clear()
+  }
+
+  /**
+   * The group behind an enrolment link, for the identity checks (issue #5): the same short cache
+   * as the answers above, so a check reads no group rows on a hit. Unknown → APFA1001–1003.
+   */
+  async linkedGroup(link: EntryLink, now: Date): Promise<LinkedGroup> {
+    const nowMs = now.getTime()
+    const key = `linked|${link.groupPfCode}|${link.groupPfCodeInceptionDateYm}|${link.groupPfBranchNo}|${link.urlKey}`
+    let answer = this.#linkedGroups.get(key, nowMs)
+    if (answer === undefined) {
+      answer = await this.#loadLinkedGroup(link)
+      const ttl = 'errorCode' in answer ? Math.min(this.#ttlMs, NEGATIVE_TTL_MS) : this.#ttlMs
+      this.#linkedGroups.set(key, answer, ttl, nowMs)
+    }
+    if ('errorCode' in answer) {
+      throw new AppError(answer.errorCode, {
+        message: `group link not found (${answer.errorCode})`,
+      })
+    }
+    return answer
+  }
+
+  async #loadLinkedGroup(link: EntryLink): Promise<LinkedGroup | { errorCode: string }> {
+    const found = await this.#findEntryLink(link)
+    if (found === undefined) return { errorCode: await this.#whyNoLink(link) }
+    const [groupPfInfo, branch, itemDefinitionArray] = await Promise.all([
+      findGroupPfInfo(this.#db, found),
+      findBranch(this.#db, found),
+      listItemDefinitions(this.#db, found),
+    ])
+    if (groupPfInfo === undefined) return { errorCode: errorCodes.groupNotFound }
+    if (branch === undefined) return { errorCode: errorCodes.branchNotFound }
+    return { link: found, groupPfInfo, branch, itemDefinitionArray }
   }
 
   /** The group information response, validated against its schema and encoded. */

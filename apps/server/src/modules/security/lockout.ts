@@ -27,7 +27,8 @@ export interface LockState {
   retryAfterSeconds: number
 }
 
-function stateAt(lockedUntil: Date | null | undefined, now: Date): LockState {
+/** The lock in force at `now`, given when it ends. */
+export function lockStateAt(lockedUntil: Date | null | undefined, now: Date): LockState {
   const remaining =
     lockedUntil === null || lockedUntil === undefined ? 0 : lockedUntil.getTime() - now.getTime()
   return remaining > 0
@@ -40,7 +41,7 @@ export async function lockState(db: Database, subjectKey: string, now: Date): Pr
     .select({ lockedUntil: authLockouts.lockedUntil })
     .from(authLockouts)
     .where(eq(authLockouts.subjectKey, subjectKey))
-  return stateAt(rows[0]?.lockedUntil, now)
+  return lockStateAt(rows[0]?.lockedUntil, now)
 }
 
 /** Counts a wrong try (atomically, whichever process takes it) and returns the state after it. */
@@ -66,7 +67,7 @@ export async function recordFailure(
   if (waitMs === 0) return { failures, locked: false, retryAfterSeconds: 0 }
   const lockedUntil = new Date(now.getTime() + waitMs)
   await db.update(authLockouts).set({ lockedUntil }).where(eq(authLockouts.subjectKey, subjectKey))
-  return { failures, ...stateAt(lockedUntil, now) }
+  return { failures, ...lockStateAt(lockedUntil, now) }
 }
 
 /** A right answer ends the run of wrong tries. */

@@ -10,14 +10,34 @@ export interface RateLimitResult {
   retryAfterSeconds: number
 }
 
+/** The fixed window `now` falls in. */
+export function rateWindow(now: Date, windowSeconds: number): { start: Date; endMs: number } {
+  const windowMs = windowSeconds * 1000
+  const start = Math.floor(now.getTime() / windowMs) * windowMs
+  return { start: new Date(start), endMs: start + windowMs }
+}
+
+/** Whether the hit that made the count `hits` is allowed, and for how long refusals last. */
+export function rateVerdict(
+  hits: number,
+  max: number,
+  window: { endMs: number },
+  now: Date,
+): RateLimitResult {
+  if (hits <= max) return { allowed: true, retryAfterSeconds: 0 }
+  return {
+    allowed: false,
+    retryAfterSeconds: Math.max(1, Math.ceil((window.endMs - now.getTime()) / 1000)),
+  }
+}
+
 export async function hitRateLimit(
   db: Database,
   bucketKey: string,
   options: { now: Date; windowSeconds: number; max: number },
 ): Promise<RateLimitResult> {
-  const windowMs = options.windowSeconds * 1000
-  const start = Math.floor(options.now.getTime() / windowMs) * windowMs
-  const windowStart = new Date(start)
+  const window = rateWindow(options.now, options.windowSeconds)
+  const windowStart = window.start
   const rows = await db
     .insert(rateLimitHits)
     .values({ bucketKey, windowStart, hits: 1 })
@@ -33,9 +53,5 @@ export async function hitRateLimit(
       .delete(rateLimitHits)
       .where(lt(rateLimitHits.windowStart, new Date(options.now.getTime() - 86_400_000)))
   }
-  if (hits <= options.max) return { allowed: true, retryAfterSeconds: 0 }
-  return {
-    allowed: false,
-    retryAfterSeconds: Math.max(1, Math.ceil((start + windowMs - options.now.getTime()) / 1000)),
-  }
+  return rateVerdict(hits, options.max, window, options.now)
 }

@@ -1,0 +1,90 @@
+import { sql, type SQL } from 'drizzle-orm'
+import type { Database } from '../../db/client.ts'
+
+// One identity check reads, in one round trip: the client's rate-limit count (incremented), the
+// subject's lockout row, the roster member the answer names, and whether that member has already
+// applied. A login then costs one statement besides its argon2id verify (PRODUCT.md budget:
+// login >= 0.8 x a bare argon2id verify loop; on PGlite each statement is about 1 ms of the main
+// thread's time).
+
+export interface AttemptMember {
+  id: string
+  passwordHash: string | null
+  preYearPolicyHolderNo: string | null
+}
+
+export interface Attempt {
+  /** the client's hits in this window, this one included */
+  clientHits: number
+  /** wrong tries in a row so far (0 when the subject has no row) */
+  failures: number
+  lockedUntil: Date | undefined
+  member: AttemptMember | undefined
+  hasApplied: boolean
+}
+
+export interface AttemptInput {
+  clientBucket: string
+  windowStart: Date
+  subjectKey: string
+  groupPfCode: string
+  groupPfCodeInceptionDateYm: string
+  /** the condition on roster_members that names the member (first-entry ID, or the three items) */
+  memberMatch: SQL
+}
+
+interface AttemptRow extends Record<string, unknown> {
+  hits: number | string
+  failures: number | string | null
+  locked_until_ms: number | string | null
+  id: string | null
+  password_hash: string | null
+  pre_year_policy_holder_no: string | null
+  applied: boolean | null
+}
+
+export async function openAttempt(db: Database, input: AttemptInput): Promise<Attempt> {
+  const result = await db.execute<AttemptRow>(sql`
+    with hit as (
+      insert into rate_limit_hits (bucket_key, window_start, hits)
+      values (${input.clientBucket}, ${input.windowStart.toISOString()}::timestamptz, 1)
+      on conflict (bucket_key, window_start) do update set hits = rate_limit_hits.hits + 1
+      returning hits
+    ), lockout as (
+      select failures, locked_until from auth_lockouts where subject_key = ${input.subjectKey}
+    ), member as (
+      select id, password_hash, pre_year_policy_holder_no from roster_members
+      where group_pf_code = ${input.groupPfCode}
+        and group_pf_code_inception_date_ym = ${input.groupPfCodeInceptionDateYm}
+        and ${input.memberMatch}
+      limit 1
+    )
+    select
+      (select hits from hit) as hits,
+      (select failures from lockout) as failures,
+      (select (extract(epoch from locked_until) * 1000)::float8 from lockout) as locked_until_ms,
+      member.id, member.password_hash, member.pre_year_policy_holder_no,
+      exists (
+        select 1 from applications
+        where applications.roster_member_id = member.id and applications.status = 'applied'
+      ) as applied
+    from (select 1) as one left join member on true
+  `)
+  // PGlite and node-postgres both answer { rows }; the HKT-generic Database types it unknown.
+  const row = (result as { rows: AttemptRow[] }).rows[0]
+  if (row === undefined) throw new Error('the attempt statement returned no row')
+  return {
+    clientHits: Number(row.hits),
+    failures: row.failures === null ? 0 : Number(row.failures),
+    lockedUntil: row.locked_until_ms === null ? undefined : new Date(Number(row.locked_until_ms)),
+    member:
+      row.id === null
+        ? undefined
+        : {
+            id: row.id,
+            passwordHash: row.password_hash,
+            preYearPolicyHolderNo: row.pre_year_policy_holder_no,
+          },
+    hasApplied: row.applied === true,
+  }
+}
