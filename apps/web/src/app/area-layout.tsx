@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Outlet } from 'react-router'
 import { useCurrentLayout } from './route-handle.ts'
+import { SessionTimer, SignOutButton } from './session-controls.tsx'
 import { PageShell } from '../components/layout/page-shell.tsx'
 import { useLoadedGroup } from '../lib/use-loaded-group.ts'
 
@@ -13,17 +14,22 @@ export function GroupPageShell({ children }: { children: ReactNode }) {
       layout={layout}
       groupName={group?.groupPfInfo.groupNameKanji}
       themeColor={group?.groupPfInfo.themeColor}
+      headerAction={<SignOutButton />}
     >
       {children}
     </PageShell>
   )
 }
 
-/** The layout of an area, around whichever screen matched. */
+/**
+ * The layout of an area, around whichever screen matched. The session timer lives here, so the
+ * session error at the idle timeout is shown by the area's error boundary in the same layout.
+ */
 export function AreaLayout() {
   return (
     <GroupPageShell>
       <Outlet />
+      <SessionTimer />
     </GroupPageShell>
   )
 }

@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
+import { giveTermsOfUseConsent } from '../test/access.ts'
 import { entBase } from '../test/fixtures.ts'
 import { createTestServices, renderApp } from '../test/render-app.tsx'
 
@@ -7,6 +8,7 @@ const entRouterBase = entBase.replace(/^\/app/, '')
 
 describe('新しいビルドの後の画面遷移（SPEC §4）', () => {
   it('新しいビルドがなければルーターの中で遷移すること', async () => {
+    giveTermsOfUseConsent()
     const services = createTestServices()
     const { router } = renderApp(`${entBase}/termsOfService`, services)
     await screen.findByRole('heading', { level: 1, name: '利用規約' })

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { CHUNK_RELOAD_KEY } from '../lib/chunk-reload.ts'
 import { FLOW_HANDOFF_KEY } from '../lib/flow-tracker.ts'
+import { storeTestSession } from '../test/access.ts'
 import { entBase, refFreeField } from '../test/fixtures.ts'
 import { createTestServices, renderApp } from '../test/render-app.tsx'
 
@@ -14,6 +15,7 @@ const entRouterBase = entBase.replace(/^\/app/, '')
 
 describe('画面のチャンクを読み込めないとき（SPEC §4）', () => {
   it('一度目は行き先を全画面で読み込み直すこと', async () => {
+    storeTestSession(100_000)
     const services = createTestServices({ now: () => 100_000 })
     const { router } = renderApp(`${entBase}/termsOfService`, services)
     await screen.findByRole('heading', { level: 1, name: '利用規約' })
@@ -34,6 +36,7 @@ describe('画面のチャンクを読み込めないとき（SPEC §4）', () =>
   })
 
   it('10秒以内の二度目はエラー画面にし、代理店の連絡先を出すこと', async () => {
+    storeTestSession(100_000)
     window.sessionStorage.setItem(
       CHUNK_RELOAD_KEY,
       JSON.stringify({ [`${entBase}/selectType`]: 95_000 }),

@@ -1,6 +1,8 @@
 import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { REACHED_PAGES_KEY } from '../lib/flow-tracker.ts'
+import { storeSession } from '../lib/session.ts'
+import { giveTermsOfUseConsent, storeTestSession } from '../test/access.ts'
 import { entBase, groupName, link, mypBase } from '../test/fixtures.ts'
 import { createTestServices, renderApp } from '../test/render-app.tsx'
 
@@ -36,11 +38,13 @@ describe('直接アクセスの防止（SPEC §2.5）', () => {
     ],
     ['/app/systemTermsOfServiceAndPolicies', '利用規約・各種ポリシー'],
   ])('%s へは直接来ても表示すること', async (path, title) => {
+    giveTermsOfUseConsent()
     renderApp(path)
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy()
   })
 
   it('このタブで到達した画面の再読み込みは表示すること', async () => {
+    storeTestSession()
     window.sessionStorage.setItem(REACHED_PAGES_KEY, JSON.stringify([`${entBase}/selectType`]))
     renderApp(`${entBase}/selectType`, createTestServices({ navigationType: 'reload' }))
 
@@ -58,6 +62,7 @@ describe('直接アクセスの防止（SPEC §2.5）', () => {
   })
 
   it('アプリの中での画面遷移は通し、到達した画面として記録すること', async () => {
+    storeTestSession()
     const { router } = renderApp(`${entBase}/termsOfService`)
     await screen.findByRole('heading', { level: 1, name: '利用規約' })
 
@@ -75,6 +80,7 @@ describe('直接アクセスの防止（SPEC §2.5）', () => {
   it.each(['payment', 'completeApplication'])(
     '初期化ガードのある %s も直接来たら利用規約へ移り、フローの中からなら表示すること',
     async (page) => {
+      storeTestSession()
       const { router } = renderApp(`${entBase}/${page}`)
       await screen.findByRole('heading', { level: 1, name: '利用規約' })
       await router.navigate(`${entRouterBase}/${page}`)
@@ -84,8 +90,70 @@ describe('直接アクセスの防止（SPEC §2.5）', () => {
   )
 })
 
+describe('本人確認の後の画面のセッション（issue #5）', () => {
+  async function navigateSignedInto(page: string) {
+    const { router } = renderApp(`${entBase}/termsOfService`)
+    await screen.findByRole('heading', { level: 1, name: '利用規約' })
+    await router.navigate(`${entRouterBase}/${page}`)
+    return router
+  }
+
+  it.each(['entryTerms', 'selectPolicyHolderDiv', 'checkPolicyHolderInfo', 'renewalProcedure'])(
+    'セッションがなければ、アプリの中からでも %s から利用規約へ移ること',
+    async (page) => {
+      const router = await navigateSignedInto(page)
+      await waitFor(() => expect(router.state.location.pathname).toBe(`${entBase}/termsOfService`))
+      expect(screen.getByRole('heading', { level: 1, name: '利用規約' })).toBeTruthy()
+      expect(JSON.parse(window.sessionStorage.getItem(REACHED_PAGES_KEY) ?? '[]')).toEqual([
+        `${entBase}/termsOfService`,
+      ])
+    },
+  )
+
+  it('セッションがあれば、アプリの中から本人確認の後の画面へ進めること', async () => {
+    storeTestSession()
+    const router = await navigateSignedInto('entryTerms')
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${entBase}/entryTerms`))
+  })
+
+  it('終わったセッションでは、利用規約へ移ること', async () => {
+    storeTestSession(Date.now() - 31 * 60_000)
+    const router = await navigateSignedInto('entryTerms')
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${entBase}/termsOfService`))
+  })
+
+  it('別の団体のセッションでは、利用規約へ移ること', async () => {
+    const session = storeTestSession()
+    storeSession(window.sessionStorage, { ...session, groupPfCode: 'G999' })
+    const router = await navigateSignedInto('entryTerms')
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${entBase}/termsOfService`))
+  })
+
+  it('セッションがあっても、アドレスを入力して直接来たら利用規約へ移ること', async () => {
+    storeTestSession()
+    const { router } = renderApp(`${entBase}/entryTerms`)
+    expect(await screen.findByRole('heading', { level: 1, name: '利用規約' })).toBeTruthy()
+    expect(router.state.location.pathname).toBe(`${entBase}/termsOfService`)
+  })
+
+  it('セッションがあり、このタブで到達した画面なら、再読み込みで表示すること', async () => {
+    storeTestSession()
+    window.sessionStorage.setItem(REACHED_PAGES_KEY, JSON.stringify([`${entBase}/entryTerms`]))
+    renderApp(`${entBase}/entryTerms`, createTestServices({ navigationType: 'reload' }))
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'お申し込みにあたっての同意事項' }),
+    ).toBeTruthy()
+  })
+
+  it('お申し込み用URLのご案内は、セッションがなくてもアプリの中から表示すること', async () => {
+    const router = await navigateSignedInto('applyLinkGuide')
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${entBase}/applyLinkGuide`))
+  })
+})
+
 describe('入口のチェック（SPEC §2.6）', () => {
   it('同じリンクの団体情報と項目定義は一度だけ並行して読み込むこと', async () => {
+    giveTermsOfUseConsent()
     const services = createTestServices()
     const { router } = renderApp(`${entBase}/termsOfService`, services)
     await screen.findByRole('heading', { level: 1, name: '利用規約' })
@@ -174,6 +242,7 @@ describe('正当性チェック（SPEC §2.5）', () => {
     ['1.5', false],
     ['abc', false],
   ])('registerInsuredInfo/%s は表示できること: %s', async (unitNo, isShown) => {
+    storeTestSession()
     const { router } = renderApp(`${entBase}/termsOfService`)
     await screen.findByRole('heading', { level: 1, name: '利用規約' })
 

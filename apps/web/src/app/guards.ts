@@ -1,10 +1,17 @@
 import { replace, type LoaderFunctionArgs } from 'react-router'
-import type { Area, InitialisationName, ScreenDefinition, ScreenModule } from './route-table.ts'
+import type {
+  AccessRequirement,
+  Area,
+  InitialisationName,
+  ScreenDefinition,
+  ScreenModule,
+} from './route-table.ts'
 import { awaitScreenModule } from '../lib/chunk-reload.ts'
 import { entryParamsOf } from '../lib/entry-params.ts'
 import { InitialisationError, PageNotFoundError } from '../lib/failure.ts'
-import type { GroupData } from '../lib/group-store.ts'
+import { linkKey, type GroupData } from '../lib/group-store.ts'
 import { fullPageLoad, type Services } from '../lib/services.tsx'
+import { hasSessionFor } from '../lib/session.ts'
 
 type RouteParams = LoaderFunctionArgs['params']
 
@@ -34,12 +41,16 @@ export const initialisations: Record<
   myPageHome: () => Promise.resolve(null),
 }
 
+/** A page of the enrolment link in the route parameters (router path, without /app). */
+export function enrolmentPagePath(params: RouteParams, page: string): string {
+  const segment = (name: string): string => encodeURIComponent(params[name] ?? '')
+  return `/ent/${segment('groupPfCode')}/${segment('groupPfCodeInceptionDateYm')}/${segment('groupPfBranchNo')}/${segment('urlKey')}/${page}`
+}
+
 /** Where a blocked direct access goes (ADR 0003): the area's entry page of the same link. */
 export function areaEntryPath(area: Area, params: RouteParams, search: URLSearchParams): string {
   const segment = (name: string): string => encodeURIComponent(params[name] ?? '')
-  if (area === 'ent') {
-    return `/ent/${segment('groupPfCode')}/${segment('groupPfCodeInceptionDateYm')}/${segment('groupPfBranchNo')}/${segment('urlKey')}/termsOfService`
-  }
+  if (area === 'ent') return enrolmentPagePath(params, 'termsOfService')
   if (area === 'myp') {
     const query = new URLSearchParams()
     for (const name of ['groupPfCodeInceptionDateYm', 'groupPfBranchNo']) {
@@ -52,6 +63,38 @@ export function areaEntryPath(area: Area, params: RouteParams, search: URLSearch
   return '/systemTermsOfServiceAndPolicies'
 }
 
+/**
+ * Where a page goes when what it requires is missing (issue #5), or undefined when it is there:
+ * without a session of the group, the link's first page (as the direct-access block does);
+ * without a valid entry ticket for the link, verifyUser of the link.
+ */
+export async function accessRedirect(
+  requirement: AccessRequirement,
+  {
+    area,
+    params,
+    search,
+    services,
+  }: {
+    area: Area
+    params: RouteParams
+    search: URLSearchParams
+    services: Pick<Services, 'storage' | 'now'>
+  },
+): Promise<string | undefined> {
+  const now = services.now()
+  if (requirement === 'session') {
+    return hasSessionFor(services.storage, params.groupPfCode, now)
+      ? undefined
+      : areaEntryPath(area, params, search)
+  }
+  // Only sendVerificationMail asks for a ticket: the check comes with that screen's code.
+  const { readEntryTicket } = await import('../features/enrollment/access-storage.ts')
+  const link = linkKey('ent', entryParamsOf('ent', params, search))
+  if (readEntryTicket(services.storage, link, now) !== undefined) return undefined
+  return enrolmentPagePath(params, 'verifyUser')
+}
+
 export interface ScreenLoaderData {
   Screen: ScreenModule['default']
   initialData: unknown
@@ -59,8 +102,8 @@ export interface ScreenLoaderData {
 
 /**
  * The loader every screen route shares: entry check (SPEC §2.6) → validity (404) → direct-access
- * block → initialisation → the screen's module (SPEC §4 chunk reload). The module download starts
- * at once, in parallel with the checks.
+ * block → session or entry ticket (issue #5) → initialisation → the screen's module (SPEC §4 chunk
+ * reload). The module download starts at once, in parallel with the checks.
  */
 export async function loadScreen(
   definition: ScreenDefinition,
@@ -83,6 +126,15 @@ export async function loadScreen(
   }
   if (guard.blockDirectAccess && !services.flow.isReached(url.pathname)) {
     return replace(areaEntryPath(area, params, url.searchParams))
+  }
+  if (guard.requires !== undefined) {
+    const target = await accessRedirect(guard.requires, {
+      area,
+      params,
+      search: url.searchParams,
+      services,
+    })
+    if (target !== undefined) return replace(target)
   }
   services.flow.recordReached(url.pathname)
 

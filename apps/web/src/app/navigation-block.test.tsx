@@ -1,11 +1,17 @@
 import { screen, waitFor } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { storeTestSession } from '../test/access.ts'
 import { entBase } from '../test/fixtures.ts'
 import { renderApp } from '../test/render-app.tsx'
 
 const entRouterBase = entBase.replace(/^\/app/, '')
 
 describe('画面遷移の取り消し（SPEC §2.7）', () => {
+  // The pages after verification need a session (issue #5).
+  beforeEach(() => {
+    storeTestSession()
+  })
+
   it('申込完了画面から戻ると、申込完了画面にとどまること', async () => {
     const { router } = renderApp(`${entBase}/termsOfService`)
     await screen.findByRole('heading', { level: 1, name: '利用規約' })

@@ -104,6 +104,25 @@ describe('ルート表（SPEC §2）', () => {
     ])
   })
 
+  it('本人確認の後の申込の画面と更新の画面はセッションを、確認メールの送信は受付票を求めること', () => {
+    const required = (requirement: string) =>
+      screens
+        .filter((screen) => screen.guard.requires === requirement)
+        .map((screen) => `${screen.area}/${screen.segment}`)
+    const notSignedIn = ['applyLinkGuide', 'sendVerificationMail', 'termsOfService', 'verifyUser']
+    expect(required('session').sort()).toEqual(
+      specEnrolmentSegments
+        .filter((segment) => !notSignedIn.includes(segment))
+        .map((segment) => `ent/${segment}`)
+        .sort(),
+    )
+    expect(required('entryTicket')).toEqual(['ent/sendVerificationMail'])
+    // The guards that need a session or a ticket sit behind the direct-access block.
+    expect(
+      screens.filter((screen) => screen.guard.requires && !screen.guard.blockDirectAccess),
+    ).toEqual([])
+  })
+
   it('パンフレットはパンフレットのレイアウト、ホームは上余白なしのレイアウトであること', () => {
     const layoutOf = (page: string) => screens.find((screen) => screen.page === page)?.layout
     expect(layoutOf('pamphlet')).toBe('pamphlet')

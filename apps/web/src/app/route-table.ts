@@ -10,9 +10,16 @@ export type Area = 'ent' | 'myp' | 'pamphlet' | 'system'
 /** SPEC §2.5 initialisation guards; each names a step in app/guards.ts. */
 export type InitialisationName = 'payment' | 'completeApplication' | 'myPageHome'
 
+/**
+ * What a page needs besides the flow (issue #5): a session of the link's group (the enrolment
+ * pages after the verification mail), or the entry ticket verifyUser gave for this link.
+ */
+export type AccessRequirement = 'session' | 'entryTicket'
+
 export interface ScreenGuard {
   /** SPEC §2.5: only reachable through the flow */
   blockDirectAccess: boolean
+  requires?: AccessRequirement
   initialisation?: InitialisationName
   /** SPEC §2.5: when false, the page is 404 */
   isValid?: (params: Readonly<Record<string, string | undefined>>) => boolean
@@ -43,6 +50,8 @@ export const areaBasePaths = {
 
 const open: ScreenGuard = { blockDirectAccess: false }
 const inFlow: ScreenGuard = { blockDirectAccess: true }
+/** Enrolment after the verification mail's link, and the renewal pages: signed in. */
+const signedIn: ScreenGuard = { blockDirectAccess: true, requires: 'session' }
 
 /** registerInsuredInfo/{unitNo}: a unit number 1–20 (SPEC §3.3, §9), written without zeros. */
 export function isUnitNo(value: string | undefined): boolean {
@@ -68,7 +77,7 @@ export const screens: readonly ScreenDefinition[] = [
     segment: 'autoRenewCheck',
     titleKey: 'screen.autoRenewCheck.title',
     layout: 'common-encryption',
-    guard: inFlow,
+    guard: signedIn,
     load: () => import('../features/enrollment/screens/auto-renew-check.tsx'),
   },
   {
@@ -77,7 +86,7 @@ export const screens: readonly ScreenDefinition[] = [
     segment: 'autoRenewStopCheck',
     titleKey: 'screen.autoRenewStopCheck.title',
     layout: 'common-encryption',
-    guard: inFlow,
+    guard: signedIn,
     load: () => import('../features/enrollment/screens/auto-renew-stop-check.tsx'),
   },
   {
@@ -86,7 +95,7 @@ export const screens: readonly ScreenDefinition[] = [
     segment: 'autoRenewStopComplete',
     titleKey: 'screen.autoRenewStopComplete.title',
     layout: 'common-encryption',
-    guard: inFlow,
+    guard: signedIn,
     load: () => import('../features/enrollment/screens/auto-renew-stop-complete.tsx'),
   },
   {
@@ -95,7 +104,7 @@ export const screens: readonly ScreenDefinition[] = [
     segment: 'checkPolicyHolderInfo',
     titleKey: 'screen.checkPolicyHolderInfo.title',
     layout: 'common-encryption',
-    guard: inFlow,
+    guard: signedIn,
     load: () => import('../features/enrollment/screens/check-policy-holder-info.tsx'),
   },
   {
@@ -104,7 +113,7 @@ export const screens: readonly ScreenDefinition[] = [
     segment: 'completeApplication',
     titleKey: 'screen.completeApplication.title',
     layout: 'common-encryption',
-    guard: { blockDirectAccess: true, initialisation: 'completeApplication' },
+    guard: { ...signedIn, initialisation: 'completeApplication' },
     load: () => import('../features/enrollment/screens/complete-application.tsx'),
   },
   {
@@ -113,7 +122,7 @@ export const screens: readonly ScreenDefinition[] = [
     segment: 'entryTerms',
     titleKey: 'screen.entryTerms.title',
     layout: 'common',
-    guard: inFlow,
+    guard: signedIn,
     load: () => import('../features/enrollment/screens/entry-terms.tsx'),
   },
   {
@@ -122,7 +131,7 @@ export const screens: readonly ScreenDefinition[] = [
     segment: 'inputPolicyHolderInfo',
     titleKey: 'screen.inputPolicyHolderInfo.title',
     layout: 'common-encryption',
-    guard: inFlow,
+    guard: signedIn,
     load: () => import('../features/enrollment/screens/input-policy-holder-info.tsx'),
   },
   {
@@ -131,7 +140,7 @@ export const screens: readonly ScreenDefinition[] = [
     segment: 'noticeMatters',
     titleKey: 'screen.noticeMatters.title',
     layout: 'common-encryption',
-    guard: inFlow,
+    guard: signedIn,
     load: () => import('../features/enrollment/screens/notice-matters.tsx'),
   },
   {
@@ -140,7 +149,7 @@ export const screens: readonly ScreenDefinition[] = [
     segment: 'noticeMattersDoc',
     titleKey: 'screen.noticeMattersDoc.title',
     layout: 'common',
-    guard: inFlow,
+    guard: signedIn,
     load: () => import('../features/enrollment/screens/notice-matters-doc.tsx'),
   },
   {
@@ -149,7 +158,7 @@ export const screens: readonly ScreenDefinition[] = [
     segment: 'pamphletImportantNotes',
     titleKey: 'screen.pamphletImportantNotes.title',
     layout: 'common',
-    guard: inFlow,
+    guard: signedIn,
     load: () => import('../features/enrollment/screens/pamphlet-important-notes.tsx'),
   },
   {
@@ -158,7 +167,7 @@ export const screens: readonly ScreenDefinition[] = [
     segment: 'payment',
     titleKey: 'screen.payment.title',
     layout: 'common-encryption',
-    guard: { blockDirectAccess: true, initialisation: 'payment' },
+    guard: { ...signedIn, initialisation: 'payment' },
     load: () => import('../features/enrollment/screens/payment.tsx'),
   },
   {
@@ -167,7 +176,7 @@ export const screens: readonly ScreenDefinition[] = [
     segment: 'registerInsuredInfo',
     titleKey: 'screen.registerInsuredInfo.title',
     layout: 'common-encryption',
-    guard: inFlow,
+    guard: signedIn,
     load: () => import('../features/enrollment/screens/register-insured-info.tsx'),
   },
   {
@@ -176,7 +185,7 @@ export const screens: readonly ScreenDefinition[] = [
     segment: 'registerInsuredInfo/:unitNo',
     titleKey: 'screen.registerInsuredInfoUnit.title',
     layout: 'common-encryption',
-    guard: { blockDirectAccess: true, isValid: (params) => isUnitNo(params.unitNo) },
+    guard: { ...signedIn, isValid: (params) => isUnitNo(params.unitNo) },
     load: () => import('../features/enrollment/screens/register-insured-info-unit.tsx'),
   },
   {
@@ -185,7 +194,7 @@ export const screens: readonly ScreenDefinition[] = [
     segment: 'registerMaintenanceManager',
     titleKey: 'screen.registerMaintenanceManager.title',
     layout: 'common-encryption',
-    guard: inFlow,
+    guard: signedIn,
     load: () => import('../features/enrollment/screens/register-maintenance-manager.tsx'),
   },
   {
@@ -194,7 +203,7 @@ export const screens: readonly ScreenDefinition[] = [
     segment: 'renewalProcedure',
     titleKey: 'screen.renewalProcedure.title',
     layout: 'common-encryption',
-    guard: inFlow,
+    guard: signedIn,
     load: () => import('../features/enrollment/screens/renewal-procedure.tsx'),
   },
   {
@@ -203,7 +212,7 @@ export const screens: readonly ScreenDefinition[] = [
     segment: 'selectCategory',
     titleKey: 'screen.selectCategory.title',
     layout: 'common-encryption',
-    guard: inFlow,
+    guard: signedIn,
     load: () => import('../features/enrollment/screens/select-category.tsx'),
   },
   {
@@ -212,7 +221,7 @@ export const screens: readonly ScreenDefinition[] = [
     segment: 'selectPolicyHolderDiv',
     titleKey: 'screen.selectPolicyHolderDiv.title',
     layout: 'common-encryption',
-    guard: inFlow,
+    guard: signedIn,
     load: () => import('../features/enrollment/screens/select-policy-holder-div.tsx'),
   },
   {
@@ -221,7 +230,7 @@ export const screens: readonly ScreenDefinition[] = [
     segment: 'selectType',
     titleKey: 'screen.selectType.title',
     layout: 'common-encryption',
-    guard: inFlow,
+    guard: signedIn,
     load: () => import('../features/enrollment/screens/select-type.tsx'),
   },
   {
@@ -230,7 +239,7 @@ export const screens: readonly ScreenDefinition[] = [
     segment: 'sendVerificationMail',
     titleKey: 'screen.sendVerificationMail.title',
     layout: 'common-encryption',
-    guard: inFlow,
+    guard: { blockDirectAccess: true, requires: 'entryTicket' },
     load: () => import('../features/enrollment/screens/send-verification-mail.tsx'),
   },
   {

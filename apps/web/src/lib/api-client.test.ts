@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { ApiError, buildUrl, createApiClient, SESSION_TOKEN_KEY } from './api-client.ts'
+import { readSession, SESSION_INFO_KEY, storeSession } from './session.ts'
 
 function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), {
@@ -17,12 +18,25 @@ function setup(options: { token?: string; response?: Response; isDev?: boolean }
   const fetch = vi.fn<typeof globalThis.fetch>(() =>
     Promise.resolve(options.response ?? jsonResponse(200, { ok: true })),
   )
-  const storage = new Map<string, string>()
-  if (options.token !== undefined) storage.set(SESSION_TOKEN_KEY, options.token)
+  const entries = new Map<string, string>()
+  const storage = {
+    getItem: (key: string) => entries.get(key) ?? null,
+    setItem: (key: string, value: string) => void entries.set(key, value),
+    removeItem: (key: string) => void entries.delete(key),
+  }
+  if (options.token !== undefined) {
+    storeSession(storage, {
+      sessionToken: options.token,
+      expiresAt: '2026-11-20T01:30:00.000Z',
+      userId: 'U0000001',
+      groupPfCode: 'G001',
+      link: null,
+    })
+  }
   const client = createApiClient({
     baseUrl: '/api',
     fetch,
-    storage: { getItem: (key) => storage.get(key) ?? null },
+    storage,
     isDev: options.isDev ?? false,
   })
   const lastCall = () => {
@@ -30,7 +44,7 @@ function setup(options: { token?: string; response?: Response; isDev?: boolean }
     if (call === undefined) throw new Error('fetch was not called')
     return { url: call[0], init: call[1] ?? {} }
   }
-  return { client, fetch, lastCall }
+  return { client, fetch, lastCall, storage }
 }
 
 describe('API クライアント（SPEC §7）', () => {
@@ -122,5 +136,92 @@ describe('API クライアント（SPEC §7）', () => {
       status: 0,
       body: { errorCode: 'XPFF0001' },
     })
+  })
+
+  it('PUT は本文なしでも送れること', async () => {
+    const { client, lastCall } = setup({ token: 't' })
+    await client.put('/sessionInfo/')
+    expect(lastCall().init.method).toBe('PUT')
+    expect(lastCall().init.body).toBeNull()
+    expect(new Headers(lastCall().init.headers).get('Authorization')).toBe('Bearer t')
+  })
+
+  it('DELETE はトークンを付けて送り、204 は undefined を返すこと', async () => {
+    const { client, lastCall } = setup({
+      token: 't',
+      response: new Response(null, { status: 204 }),
+    })
+    expect(await client.delete('/sessionInfo/')).toBeUndefined()
+    expect(lastCall().url).toBe('/api/sessionInfo/')
+    expect(lastCall().init.method).toBe('DELETE')
+    expect(new Headers(lastCall().init.headers).get('Authorization')).toBe('Bearer t')
+  })
+})
+
+describe('セッションの更新（PRODUCT.md "Sessions"）', () => {
+  function refreshed(status: number, body: unknown): Response {
+    return new Response(JSON.stringify(body), {
+      status,
+      headers: {
+        'Content-Type': 'application/json',
+        'x-session-token': 'refreshed.token',
+        'x-session-expires-at': '2026-11-20T02:00:00.000Z',
+      },
+    })
+  }
+
+  it('ログイン中の呼び出しの応答ヘッダーにある新しいトークンと期限を保存すること', async () => {
+    const { client, storage, fetch, lastCall } = setup({
+      token: 'old.token',
+      response: refreshed(200, { ok: true }),
+    })
+    await client.get('/applyInfo/')
+
+    expect(storage.getItem(SESSION_TOKEN_KEY)).toBe('refreshed.token')
+    expect(readSession(storage)).toEqual({
+      sessionToken: 'refreshed.token',
+      expiresAt: '2026-11-20T02:00:00.000Z',
+      userId: 'U0000001',
+      groupPfCode: 'G001',
+      link: null,
+    })
+    fetch.mockResolvedValueOnce(jsonResponse(200, { ok: true }))
+    await client.get('/applyInfo/')
+    expect(new Headers(lastCall().init.headers).get('Authorization')).toBe('Bearer refreshed.token')
+  })
+
+  it('失敗の応答でも、ヘッダーにあれば新しいトークンを保存すること', async () => {
+    const { client, storage } = setup({
+      token: 'old.token',
+      response: refreshed(400, { errorCode: 'APFV0001' }),
+    })
+    await expect(client.post('/applyInfo/', {})).rejects.toBeInstanceOf(ApiError)
+    expect(storage.getItem(SESSION_TOKEN_KEY)).toBe('refreshed.token')
+  })
+
+  it('ログインしていなければ、ヘッダーがあってもセッションを作らないこと', async () => {
+    const { client, storage } = setup({ response: refreshed(200, { ok: true }) })
+    await client.get('/groupPfInfo/')
+    expect(storage.getItem(SESSION_TOKEN_KEY)).toBeNull()
+    expect(storage.getItem(SESSION_INFO_KEY)).toBeNull()
+  })
+
+  it('ログイン中の呼び出しが 401 E0003 ならセッションを消すこと', async () => {
+    const { client, storage } = setup({
+      token: 'old.token',
+      response: jsonResponse(401, { errorCode: 'E0003' }),
+    })
+    await expect(client.get('/applyInfo/')).rejects.toMatchObject({ status: 401 })
+    expect(readSession(storage)).toBeUndefined()
+    expect(storage.getItem(SESSION_TOKEN_KEY)).toBeNull()
+  })
+
+  it('本人確認の 401（APFL0001）ではセッションを消さないこと', async () => {
+    const { client, storage } = setup({
+      token: 'old.token',
+      response: jsonResponse(401, { errorCode: 'APFL0001' }),
+    })
+    await expect(client.post('/policyHolderInfoById/', {})).rejects.toMatchObject({ status: 401 })
+    expect(storage.getItem(SESSION_TOKEN_KEY)).toBe('old.token')
   })
 })

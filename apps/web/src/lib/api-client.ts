@@ -1,9 +1,17 @@
-import { errorBodySchema, type ErrorBody } from '@app/shared'
+import {
+  errorBodySchema,
+  errorCodes,
+  SESSION_EXPIRES_HEADER,
+  SESSION_TOKEN_HEADER,
+  type ErrorBody,
+} from '@app/shared'
+import type { KeyValueStorage } from './browser-storage.ts'
+import { clearSession, readSessionToken, refreshSession } from './session.ts'
+
+export { SESSION_TOKEN_KEY } from './session.ts'
 
 /** The browser's default error code when a failure carries none (SPEC §4 "unknown error"). */
 const UNKNOWN_ERROR_CODE = 'XPFF0001'
-/** sessionStorage key of the signed session token (SPEC §6, PRODUCT.md "Sessions"). */
-export const SESSION_TOKEN_KEY = 'sessionToken'
 
 /** A non-2xx answer (or no answer at all: status 0) from the API. */
 export class ApiError extends Error {
@@ -28,18 +36,20 @@ export interface ApiClient {
   get<T>(path: string, query?: Query, options?: RequestOptions): Promise<T>
   /** The JSON body is gzip-compressed (SPEC §7.3). */
   post<T>(path: string, body: unknown, options?: RequestOptions): Promise<T>
-  /** The body is sent as given (SPEC §7.3), e.g. a file to a signed upload URL. */
+  /** The body is sent as given (SPEC §7.3), e.g. a file to a signed upload URL; or none. */
   put<T>(
     path: string,
-    body: BodyInit,
+    body?: BodyInit,
     options?: RequestOptions & { contentType?: string },
   ): Promise<T>
+  delete<T>(path: string, options?: RequestOptions): Promise<T>
 }
 
 export interface ApiClientOptions {
   baseUrl: string
   fetch?: typeof fetch
-  storage?: Pick<Storage, 'getItem'> | undefined
+  /** where the session token is read from, and a refreshed one written to (lib/session.ts) */
+  storage?: KeyValueStorage | undefined
   isDev?: boolean
 }
 
@@ -109,9 +119,19 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   // address a caller passes in full (a signed upload URL).
   function headers(path: string, extra: Record<string, string>): Headers {
     const result = new Headers({ Accept: 'application/json', ...extra })
-    const token = storage?.getItem(SESSION_TOKEN_KEY)
-    if (token && !ABSOLUTE_URL.test(path)) result.set('Authorization', `Bearer ${token}`)
+    const token = readSessionToken(storage)
+    if (token !== undefined && !ABSOLUTE_URL.test(path)) {
+      result.set('Authorization', `Bearer ${token}`)
+    }
     return result
+  }
+
+  // The server slides the session on every signed-in call and answers with the new token and
+  // its end: keep them, or the next call would carry a token that has already been replaced.
+  function keepRefreshedSession(response: Response): void {
+    const token = response.headers.get(SESSION_TOKEN_HEADER)
+    const expiresAt = response.headers.get(SESSION_EXPIRES_HEADER)
+    if (token && expiresAt) refreshSession(storage, token, expiresAt)
   }
 
   async function send<T>(url: string, init: RequestInit): Promise<T> {
@@ -123,8 +143,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       // No answer at all (offline, DNS, CORS): treated as an unknown error.
       throw new ApiError(0, { errorCode: UNKNOWN_ERROR_CODE })
     }
+    const isSignedInCall = new Headers(init.headers).has('Authorization')
+    if (isSignedInCall) keepRefreshedSession(response)
     if (!response.ok) {
-      throw new ApiError(response.status, await parseErrorBody(response))
+      const body = await parseErrorBody(response)
+      // The server no longer knows the session (ended, or signed out elsewhere): forget it too.
+      if (isSignedInCall && response.status === 401 && body.errorCode === errorCodes.session) {
+        clearSession(storage)
+      }
+      throw new ApiError(response.status, body)
     }
     if (response.status === 204) return undefined as T
     const text = await response.text()
@@ -155,7 +182,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return send(buildUrl(options.baseUrl, path), {
         method: 'PUT',
         headers: headers(path, extra),
-        body,
+        body: body ?? null,
+        signal: requestOptions?.signal ?? null,
+      })
+    },
+    delete(path, requestOptions) {
+      return send(buildUrl(options.baseUrl, path), {
+        method: 'DELETE',
+        headers: headers(path, {}),
         signal: requestOptions?.signal ?? null,
       })
     },

@@ -12,6 +12,8 @@ export interface BrowserWindow {
   /** true when another window opened this one (SPEC §2.9) */
   hasOpener(): boolean
   close(): void
+  /** Drops the #fragment from the address bar, keeping the history entry and its state. */
+  removeFragment(): void
 }
 
 /** Everything the shell's routes and components need from outside React. */
@@ -39,6 +41,12 @@ export function browserWindow(win: Window): BrowserWindow {
     reload: () => win.location.reload(),
     hasOpener: () => win.opener != null,
     close: () => win.close(),
+    removeFragment: () =>
+      win.history.replaceState(
+        win.history.state,
+        '',
+        `${win.location.pathname}${win.location.search}`,
+      ),
   }
 }
 

@@ -3,7 +3,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router'
 import { vi } from 'vitest'
 import { AppProviders } from '../app/providers.tsx'
 import { connectRouter, createAppRoutes } from '../app/router.tsx'
-import type { ApiClient, Query } from '../lib/api-client.ts'
+import { createApiClient, type ApiClient, type Query } from '../lib/api-client.ts'
 import { createFlowTracker, type DocumentNavigationType } from '../lib/flow-tracker.ts'
 import { createGroupStore } from '../lib/group-store.ts'
 import type { BrowserWindow, Services } from '../lib/services.tsx'
@@ -18,6 +18,7 @@ export interface TestServices extends Services {
     assign: ReturnType<typeof vi.fn<(href: string) => void>>
     reload: ReturnType<typeof vi.fn<() => void>>
     close: ReturnType<typeof vi.fn<() => void>>
+    removeFragment: ReturnType<typeof vi.fn<() => void>>
   }
 }
 
@@ -28,6 +29,11 @@ export function createTestServices(
     hasOpener?: boolean
     currentHref?: string
     now?: () => number
+    /**
+     * Answers POST, PUT and DELETE through the real API client (gzip, the session token and its
+     * refresh); GET stays with `handlers`. Without it those calls fail the test.
+     */
+    fetch?: typeof globalThis.fetch
   } = {},
 ): TestServices {
   const handlers: Record<string, GetHandler> = {
@@ -37,6 +43,11 @@ export function createTestServices(
     ...options.handlers,
   }
   const getCalls: TestServices['getCalls'] = []
+  const storage = window.sessionStorage
+  const client =
+    options.fetch === undefined
+      ? undefined
+      : createApiClient({ baseUrl: '/api', fetch: options.fetch, storage })
   const api: ApiClient = {
     get<T>(path: string, query?: Query): Promise<T> {
       getCalls.push({ path, query })
@@ -47,10 +58,13 @@ export function createTestServices(
         resolve(handler(query) as T)
       })
     },
-    post: () => Promise.reject(new Error('POST is not expected')),
-    put: () => Promise.reject(new Error('PUT is not expected')),
+    post: (path, body, requestOptions) =>
+      client?.post(path, body, requestOptions) ?? Promise.reject(new Error('POST is not expected')),
+    put: (path, body, requestOptions) =>
+      client?.put(path, body, requestOptions) ?? Promise.reject(new Error('PUT is not expected')),
+    delete: (path, requestOptions) =>
+      client?.delete(path, requestOptions) ?? Promise.reject(new Error('DELETE is not expected')),
   }
-  const storage = window.sessionStorage
   const now = options.now ?? (() => Date.now())
   return {
     api,
@@ -66,6 +80,7 @@ export function createTestServices(
       reload: vi.fn<() => void>(),
       hasOpener: () => options.hasOpener ?? false,
       close: vi.fn<() => void>(),
+      removeFragment: vi.fn<() => void>(),
     },
     storage,
     now,

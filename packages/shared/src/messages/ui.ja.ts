@@ -97,6 +97,65 @@ export const uiMessages = {
   'consent.privacyPolicy.label': '個人情報の取扱いに同意する',
   'consent.privacyPolicy.required': 'お申し込みには、個人情報の取扱いへの同意が必要です。',
 
+  // Applicant access (issue #5): verifyUser (SPEC §2.1, §6), the verification mail and its link
+  'verifyUser.firstEntryId.lead':
+    'ご本人であることを確認します。団体からお知らせした初回登録IDとパスワードを入力してください。',
+  'verifyUser.firstEntryId': '初回登録ID',
+  'verifyUser.firstEntryId.support': '半角の英大文字と数字で入力してください。',
+  'verifyUser.firstEntryPassword': 'パスワード',
+  'verifyUser.firstEntryPassword.support':
+    '初回登録IDと一緒にお知らせしたパスワードを、半角英数字で入力してください。',
+  'verifyUser.authItems.lead':
+    'ご本人であることを確認します。団体に登録されている内容と同じになるように、次の項目を入力してください。',
+  'verifyUser.submit': '本人確認をする',
+  'verifyUser.mail.heading': 'メールアドレスの確認',
+  'verifyUser.mail.lead':
+    'メールアドレスの確認を完了するため、確認メールを送信する前に設定したパスワードを入力してください。確認が済むと、お申し込みの手続きに進みます。',
+  'verifyUser.mail.password': 'パスワード',
+  'verifyUser.mail.password.support':
+    '確認メールを送信するときに設定した、マイページのパスワードです。',
+  'verifyUser.mail.submit': '確認して次へ',
+  'verifyUser.mail.restart': '本人確認を最初からやり直す',
+  'sendVerificationMail.lead':
+    '確認メールの送信先のメールアドレスと、マイページにログインするときのパスワードを設定してください。メールに記載のURLを開いてこのパスワードを入力すると、お申し込みの手続きに進みます。',
+  'sendVerificationMail.email': 'メールアドレス',
+  'sendVerificationMail.email.support': '確認メールと、お申し込みに関するご連絡をお送りします。',
+  'sendVerificationMail.password': 'パスワード',
+  'sendVerificationMail.password.conditions':
+    '半角の英数字と記号を使い、次の5つの条件をすべて満たしてください。',
+  'sendVerificationMail.password.length': '10文字以上',
+  'sendVerificationMail.password.lowercase': '英小文字（a〜z）を含む',
+  'sendVerificationMail.password.uppercase': '英大文字（A〜Z）を含む',
+  'sendVerificationMail.password.digit': '数字（0〜9）を含む',
+  'sendVerificationMail.password.symbol': '記号（!、#、% など）を含む',
+  'sendVerificationMail.passwordConfirmation': 'パスワード（確認用）',
+  'sendVerificationMail.passwordConfirmation.support':
+    '確認のため、同じパスワードをもう一度入力してください。',
+  'sendVerificationMail.showPassword': 'パスワードを表示する',
+  'sendVerificationMail.submit': '確認メールを送信する',
+  'sendVerificationMail.sent.heading': '確認メールを送信しました',
+  'sendVerificationMail.sent.body':
+    'メールに記載のURLを開き、このページで設定したパスワードを入力して、お手続きを続けてください。URLの有効期限は送信から1時間で、使えるのは1回だけです。',
+  'sendVerificationMail.sent.address': '送信先のメールアドレス',
+  'sendVerificationMail.sent.expiresAt': 'URLの有効期限',
+  'sendVerificationMail.notArrived.heading': 'メールが届かないときは',
+  'sendVerificationMail.notArrived.spam':
+    '迷惑メールのフォルダーに振り分けられていないか、ご確認ください。',
+  'sendVerificationMail.notArrived.domain':
+    '受信するドメインを指定している場合は、このサービスからのメールを受け取れるように設定してください。',
+  'sendVerificationMail.notArrived.resend':
+    'メールアドレスに誤りがあった場合や、URLの有効期限が切れた場合は、下のボタンから入力し直して、もう一度送信してください。',
+  'sendVerificationMail.resend': 'メールアドレスを入力し直す',
+  'dateTime.jst': '{year}年{month}月{day}日 {hour}時{minute}分（日本時間）',
+
+  // Sessions (PRODUCT.md "Sessions"): sign-out, and the warning before the idle timeout
+  'session.signOut': 'ログアウト',
+  'session.warning.title': 'まもなく自動的にログアウトします',
+  'session.warning.description':
+    '操作のない状態が続いているため、あと{minutes}分{seconds}秒で自動的にログアウトします。お手続きを続ける場合は、「延長する」を押してください。',
+  'session.warning.extend': '延長する',
+  'session.warning.signOut': 'ログアウト',
+
   // Pamphlet page, rendered by the server (SPEC §2.3, §3.3, §3.4, §4; ADR 0008)
   'pamphlet.documentTitle': '{groupName}｜パンフレット',
   'pamphlet.description':

@@ -66,11 +66,13 @@ export function LabelContent({
   )
 }
 
+/** The support text; a block (a list of conditions) when it is more than a sentence. */
 export function SupportText({ id, children }: { id: string; children: ReactNode }) {
+  const Element = typeof children === 'string' ? 'p' : 'div'
   return (
-    <p id={id} className="text-std-16N-170 text-solid-gray-700">
+    <Element id={id} className="text-std-16N-170 text-solid-gray-700">
       {children}
-    </p>
+    </Element>
   )
 }
 

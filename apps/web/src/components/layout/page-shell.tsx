@@ -35,11 +35,14 @@ export function PageShell({
   layout,
   groupName,
   themeColor,
+  headerAction,
   children,
 }: {
   layout: LayoutName
   groupName: string | undefined
   themeColor: string | undefined
+  /** a control at the end of the header bar (sign-out while signed in) */
+  headerAction?: ReactNode
   children: ReactNode
 }) {
   const isEncrypted =
@@ -56,9 +59,10 @@ export function PageShell({
       <header>
         <div className="bg-(--theme-color) text-(--theme-on-color)">
           <div
-            className={`mx-auto flex w-full items-center px-4 py-3 md:px-6 md:py-4 ${layout === 'pamphlet' ? 'max-w-[75rem] md:px-8' : 'max-w-[60rem]'}`}
+            className={`mx-auto flex w-full items-center justify-between gap-4 px-4 py-3 md:px-6 md:py-4 ${layout === 'pamphlet' ? 'max-w-[75rem] md:px-8' : 'max-w-[60rem]'}`}
           >
             <p className="text-std-18B-160 md:text-std-20B-150">{groupName ?? t('app.name')}</p>
+            {headerAction}
           </div>
         </div>
         {isEncrypted && (

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { linkKey } from '../../../lib/group-store.ts'
+import { storeTestSession } from '../../../test/access.ts'
 import { entBase, link } from '../../../test/fixtures.ts'
 import { createTestServices, renderApp } from '../../../test/render-app.tsx'
 import { entryGroupResponse } from '../components/entry-test-group.ts'
@@ -11,8 +12,12 @@ const entRouterBase = entBase.replace(/^\/app/, '')
 const ENTRY_REQUIRED = 'お申し込みには、同意事項への同意が必要です。'
 const PRIVACY_REQUIRED = 'お申し込みには、個人情報の取扱いへの同意が必要です。'
 
-/** entryTerms is reached through the flow (SPEC §2.5): the test starts on the link's first page. */
+/**
+ * entryTerms is reached through the flow (SPEC §2.5) with a session (issue #5): the test starts on
+ * the link's first page, signed in as the verification mail's link leaves the applicant.
+ */
 async function openEntryTerms(phase: Parameters<typeof entryGroupResponse>[0] = 'atOnce') {
+  storeTestSession()
   const services = createTestServices({
     handlers: { '/groupPfInfo/': () => entryGroupResponse(phase) },
   })

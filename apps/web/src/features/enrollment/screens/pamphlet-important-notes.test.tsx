@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
+import { storeTestSession } from '../../../test/access.ts'
 import { entBase } from '../../../test/fixtures.ts'
 import { createTestServices, renderApp } from '../../../test/render-app.tsx'
 import { entryGroupResponse } from '../components/entry-test-group.ts'
@@ -9,6 +10,7 @@ const entRouterBase = entBase.replace(/^\/app/, '')
 
 /** SPEC §2.7: reachable only from checkPolicyHolderInfo. */
 async function openNotes() {
+  storeTestSession()
   const services = createTestServices({
     handlers: { '/groupPfInfo/': () => entryGroupResponse('atOnce') },
   })

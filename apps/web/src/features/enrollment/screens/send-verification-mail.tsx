@@ -1,5 +1,281 @@
-import { TitleOnlyScreen } from '../../../components/title-only-screen.tsx'
+import {
+  errorCodes,
+  sendVerificationMailApi,
+  t,
+  toBusinessDate,
+  toBusinessTime,
+  type MessageKey,
+  type SendVerificationMailBody,
+} from '@app/shared'
+import { useEffect, useId, useRef, useState } from 'react'
+import { Navigate, useNavigate } from 'react-router'
+import { ErrorSummary } from '../../../components/form/error-summary.tsx'
+import { textInputClassName } from '../../../components/form/field-parts.tsx'
+import { Field } from '../../../components/form/field.tsx'
+import { useStepForm } from '../../../components/form/use-step-form.ts'
+import { PageHeading } from '../../../components/page-heading.tsx'
+import { useServices } from '../../../lib/services.tsx'
+import { parseInstant } from '../../../lib/session.ts'
+import { readEntryTicket } from '../access-storage.ts'
+import { InFlowAlert, inFlowCodeOf, useInFlowMessage } from '../components/in-flow-alert.tsx'
+import { useEntryGroup } from '../components/use-entry-group.ts'
+import { useEntryLink } from '../components/use-entry-link.ts'
 
+/** SPEC §8.4 "Verification mail sending failed", and too many tries: told on the screen. */
+const sendMailCodes: readonly string[] = [errorCodes.verificationMailFailed, errorCodes.rateLimited]
+
+/** SPEC §5.3: the five conditions of the password rule, shown before anyone gets them wrong. */
+const passwordConditionKeys = [
+  'sendVerificationMail.password.length',
+  'sendVerificationMail.password.lowercase',
+  'sendVerificationMail.password.uppercase',
+  'sendVerificationMail.password.digit',
+  'sendVerificationMail.password.symbol',
+] as const satisfies readonly MessageKey[]
+
+interface SentMail {
+  address: string
+  /** ISO 8601, when the link stops working */
+  expiresAt: string
+}
+
+/** An instant in Japan time: 「2026年11月20日 10時05分（日本時間）」; the value itself if unreadable. */
+function formatJst(value: string): string {
+  const instant = parseInstant(value)
+  if (instant === undefined) return value
+  const date = toBusinessDate(new Date(instant))
+  const time = toBusinessTime(new Date(instant))
+  return t('dateTime.jst', {
+    year: date.slice(0, 4),
+    month: Number(date.slice(4, 6)),
+    day: Number(date.slice(6, 8)),
+    hour: Number(time.slice(0, 2)),
+    minute: time.slice(2, 4),
+  })
+}
+
+function PasswordConditions() {
+  return (
+    <>
+      <span className="block">{t('sendVerificationMail.password.conditions')}</span>
+      <ul className="mt-1 flex list-disc flex-col pl-6">
+        {passwordConditionKeys.map((key) => (
+          <li key={key}>{t(key)}</li>
+        ))}
+      </ul>
+    </>
+  )
+}
+
+function MailForm({
+  entryToken,
+  address,
+  onSent,
+}: {
+  entryToken: string
+  address: string
+  onSent: (sent: SentMail) => void
+}) {
+  const { api } = useServices()
+  const inFlow = useInFlowMessage()
+  const [isPasswordShown, setIsPasswordShown] = useState(false)
+  const showPasswordId = useId()
+  const form = useStepForm({
+    schema: sendVerificationMailApi.body,
+    defaultValues: {
+      entryToken,
+      policyHolderEmailAddress: address,
+      password: '',
+      passwordConfirmation: '',
+    },
+    labels: {
+      policyHolderEmailAddress: t('sendVerificationMail.email'),
+      password: t('sendVerificationMail.password'),
+      passwordConfirmation: t('sendVerificationMail.passwordConfirmation'),
+    },
+    onSubmit: async (values: SendVerificationMailBody) => {
+      inFlow.clear()
+      try {
+        const answer = await api.post<{ expiresAt: string }>(sendVerificationMailApi.path, values)
+        onSent({ address: values.policyHolderEmailAddress, expiresAt: answer.expiresAt })
+      } catch (error) {
+        // What was typed stays, the passwords included, so only the address needs fixing.
+        const code = inFlowCodeOf(error, sendMailCodes)
+        if (code === undefined) throw error
+        inFlow.show(code)
+      }
+    },
+  })
+  const passwordType = isPasswordShown ? 'text' : 'password'
+
+  return (
+    <div className="flex flex-col gap-6">
+      <p className="text-std-16N-170">{t('sendVerificationMail.lead')}</p>
+      <InFlowAlert message={inFlow.message} />
+      <form {...form.formProps} className="flex flex-col gap-6">
+        <ErrorSummary {...form.summary} />
+        <Field
+          {...form.fieldProps('policyHolderEmailAddress')}
+          required
+          support={t('sendVerificationMail.email.support')}
+        >
+          {(control) => (
+            <input
+              type="email"
+              autoComplete="email"
+              spellCheck={false}
+              className={`${textInputClassName} w-full`}
+              {...control}
+              {...form.register('policyHolderEmailAddress')}
+            />
+          )}
+        </Field>
+        <Field {...form.fieldProps('password')} required support={<PasswordConditions />}>
+          {(control) => (
+            <input
+              type={passwordType}
+              autoComplete="new-password"
+              spellCheck={false}
+              className={`${textInputClassName} w-full md:w-96`}
+              {...control}
+              {...form.register('password')}
+            />
+          )}
+        </Field>
+        <Field
+          {...form.fieldProps('passwordConfirmation')}
+          required
+          support={t('sendVerificationMail.passwordConfirmation.support')}
+        >
+          {(control) => (
+            <input
+              type={passwordType}
+              autoComplete="new-password"
+              spellCheck={false}
+              className={`${textInputClassName} w-full md:w-96`}
+              {...control}
+              {...form.register('passwordConfirmation')}
+            />
+          )}
+        </Field>
+        <div className="flex items-center gap-2">
+          <input
+            id={showPasswordId}
+            type="checkbox"
+            checked={isPasswordShown}
+            onChange={(event) => setIsPasswordShown(event.currentTarget.checked)}
+            className="size-6 accent-blue-900"
+          />
+          <label htmlFor={showPasswordId} className="py-1 text-std-16N-170">
+            {t('sendVerificationMail.showPassword')}
+          </label>
+        </div>
+        <div>
+          <button type="submit" className="app-button w-full md:w-auto">
+            {t('sendVerificationMail.submit')}
+          </button>
+        </div>
+      </form>
+    </div>
+  )
+}
+
+function SentNotice({ sent, onResend }: { sent: SentMail; onResend: () => void }) {
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  const headingId = useId()
+  useEffect(() => {
+    headingRef.current?.focus()
+  }, [])
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-6">
+      <h2
+        ref={headingRef}
+        id={headingId}
+        tabIndex={-1}
+        className="text-std-20B-150 text-solid-gray-900 md:text-std-24B-150"
+      >
+        {t('sendVerificationMail.sent.heading')}
+      </h2>
+      <p className="text-std-16N-170">{t('sendVerificationMail.sent.body')}</p>
+      <dl className="flex flex-col border-t border-solid-gray-420 text-std-16N-170">
+        {[
+          [t('sendVerificationMail.sent.address'), sent.address],
+          [t('sendVerificationMail.sent.expiresAt'), formatJst(sent.expiresAt)],
+        ].map(([term, description]) => (
+          <div
+            key={term}
+            className="flex flex-col gap-1 border-b border-solid-gray-420 py-3 md:flex-row md:gap-6"
+          >
+            <dt className="text-std-16B-170 text-solid-gray-900 md:w-56 md:shrink-0">{term}</dt>
+            <dd className="break-all">{description}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="flex flex-col gap-3">
+        <h3 className="text-std-18B-160 text-solid-gray-900">
+          {t('sendVerificationMail.notArrived.heading')}
+        </h3>
+        <ul className="flex list-disc flex-col gap-2 pl-6 text-std-16N-170">
+          <li>{t('sendVerificationMail.notArrived.spam')}</li>
+          <li>{t('sendVerificationMail.notArrived.domain')}</li>
+          <li>{t('sendVerificationMail.notArrived.resend')}</li>
+        </ul>
+      </div>
+      <div>
+        <button type="button" onClick={onResend} className="app-button-secondary w-full md:w-auto">
+          {t('sendVerificationMail.resend')}
+        </button>
+      </div>
+    </section>
+  )
+}
+
+/**
+ * 確認メールの送信 (issue #5): the mail address and the my-page password (SPEC §5.2 email and
+ * password, the five conditions shown), then the sent notice on the same screen: where it went,
+ * until when the single-use link works (1 hour, SPEC §9), and what to do if it does not arrive.
+ * The route lets only an applicant with a valid entry ticket for the link in (app/guards.ts).
+ */
 export default function SendVerificationMailScreen() {
-  return <TitleOnlyScreen titleKey="screen.sendVerificationMail.title" />
+  const group = useEntryGroup()
+  const { storage, now } = useServices()
+  const navigate = useNavigate()
+  const { key } = useEntryLink()
+  const [ticket] = useState(() => readEntryTicket(storage, key, now()))
+  const [sent, setSent] = useState<SentMail | undefined>(undefined)
+  const [address, setAddress] = useState('')
+  if (group === undefined) return null
+  if (ticket === undefined) return <Navigate to="../verifyUser" relative="path" replace />
+
+  function handleResend(): void {
+    // A resend needs a ticket that is still valid; otherwise verifyUser gives a new one.
+    if (readEntryTicket(storage, key, now()) === undefined) {
+      void navigate('../verifyUser', { relative: 'path', replace: true })
+      return
+    }
+    setSent(undefined)
+  }
+
+  return (
+    <div className="flex flex-col gap-8">
+      <div className="flex flex-col gap-4">
+        <PageHeading>{t('screen.sendVerificationMail.title')}</PageHeading>
+        <p className="text-std-16N-170">
+          {t('screen.groupName', { groupName: group.groupPfInfo.groupNameKanji })}
+        </p>
+      </div>
+      {sent === undefined ? (
+        <MailForm
+          entryToken={ticket.entryToken}
+          address={address}
+          onSent={(mail) => {
+            setAddress(mail.address)
+            setSent(mail)
+          }}
+        />
+      ) : (
+        <SentNotice sent={sent} onResend={handleResend} />
+      )}
+    </div>
+  )
 }

@@ -1,0 +1,16 @@
+import { useMemo, useSyncExternalStore } from 'react'
+import { useServices } from '../lib/services.tsx'
+import { readSession, subscribeSession, type StoredSession } from '../lib/session.ts'
+
+/** The session stored in this tab, kept up to date as it is refreshed or cleared. */
+export function useStoredSession(): StoredSession | undefined {
+  const { storage } = useServices()
+  const snapshot = useSyncExternalStore(subscribeSession, () => {
+    const session = readSession(storage)
+    return session === undefined ? undefined : JSON.stringify(session)
+  })
+  return useMemo(
+    () => (snapshot === undefined ? undefined : (JSON.parse(snapshot) as StoredSession)),
+    [snapshot],
+  )
+}

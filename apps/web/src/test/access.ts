@@ -1,0 +1,33 @@
+import { currentConsentVersions, SESSION_IDLE_MINUTES } from '@app/shared'
+import { recordConsents } from '../features/enrollment/consent.ts'
+import { linkKey } from '../lib/group-store.ts'
+import { storeSession, type StoredSession } from '../lib/session.ts'
+import { link } from './fixtures.ts'
+
+// The applicant-access state a test starts from (issue #5): the termsOfService consent, and a
+// session opened by the verification mail's link.
+
+export const testSessionToken = 'session.token.0001'
+
+/** A session of the fixture link's group, ending SESSION_IDLE_MINUTES after `now`. */
+export function storeTestSession(now: number = Date.now()): StoredSession {
+  const session: StoredSession = {
+    sessionToken: testSessionToken,
+    expiresAt: new Date(now + SESSION_IDLE_MINUTES * 60_000).toISOString(),
+    userId: 'U00000001',
+    groupPfCode: link.groupPfCode,
+    link: { ...link },
+  }
+  storeSession(window.sessionStorage, session)
+  return session
+}
+
+/** The termsOfService consent, as the consent form records it. */
+export function giveTermsOfUseConsent(now: number = Date.now()): void {
+  recordConsents(
+    window.sessionStorage,
+    linkKey('ent', link),
+    [{ documentId: 'terms-of-use', version: currentConsentVersions['terms-of-use'] }],
+    now,
+  )
+}
