@@ -14,6 +14,8 @@ const children = new Set<ChildProcess>()
 const tempDirs = new Set<string>()
 /** synchronous stops of what else this run started (Chromium for Lighthouse) */
 const otherStops = new Set<() => void>()
+/** asynchronous clean-ups (the login section's PostgreSQL database), after the children stop */
+const asyncCleanUps = new Set<() => Promise<void>>()
 
 /** Registers a synchronous stop for cleanUp and the exit hook; call the returned function once it is stopped. */
 export function trackStop(stop: () => void): () => void {
@@ -32,6 +34,22 @@ function runOtherStops(): void {
       // already gone
     }
   }
+}
+
+/**
+ * Registers an asynchronous clean-up that cleanUp runs once the children have stopped (SIGINT,
+ * the hard time limit, an error). Returns a function that runs it now, once, and forgets it.
+ * The synchronous exit hook cannot run it: a run killed with SIGKILL leaves it undone.
+ */
+export function trackCleanUp(cleanUpNow: () => Promise<void>): () => Promise<void> {
+  let done: Promise<void> | undefined
+  const once = () => {
+    asyncCleanUps.delete(once)
+    done ??= cleanUpNow()
+    return done
+  }
+  asyncCleanUps.add(once)
+  return once
 }
 
 export function makeTempDir(prefix: string): string {
@@ -57,13 +75,22 @@ export function startServer(options: {
   script: string
   args?: string[]
   nodeArgs?: string[]
+  /** added to this process's environment, which is passed on without DATABASE_URL */
+  env?: Record<string, string>
   timeoutMs?: number
 }): Promise<StartedServer> {
-  const { name, script, args = [], nodeArgs = [], timeoutMs = 60_000 } = options
+  const { name, script, args = [], nodeArgs = [], env = {}, timeoutMs = 60_000 } = options
+  // The database is the section's choice (login.ts sets DATABASE_URL for its PostgreSQL rows),
+  // never a DATABASE_URL left in the shell that started the run.
+  const { DATABASE_URL: _fromShell, ...inherited } = process.env
   const child = spawn(
     process.execPath,
     [...nodeArgs, '--import', 'tsx', path.join(serverDir, 'bench', script), ...args],
-    { cwd: serverDir, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
+    {
+      cwd: serverDir,
+      env: { ...inherited, ...env },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    },
   )
   children.add(child)
   child.once('exit', () => children.delete(child))
@@ -138,10 +165,18 @@ export function stopChild(child: ChildProcess, graceMs = 5_000): Promise<void> {
   })
 }
 
-/** Stops every child this run started, then removes the temporary folders. */
+/**
+ * Stops every child this run started, then runs the asynchronous clean-ups and removes the
+ * temporary folders.
+ */
 export async function cleanUp(): Promise<void> {
   runOtherStops()
   await Promise.all([...children].map((child) => stopChild(child)))
+  for (const cleanUpNow of asyncCleanUps) {
+    await cleanUpNow().catch((error: unknown) => {
+      process.stderr.write(`bench: clean-up failed: ${String(error)}\n`)
+    })
+  }
   for (const dir of tempDirs) {
     fs.rmSync(dir, { recursive: true, force: true })
     tempDirs.delete(dir)

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../src/app.ts'
 import { fixedClock } from '../src/clock.ts'
-import { openEmbeddedDatabase, type DatabaseHandle } from '../src/db/client.ts'
+import { openDatabase, type DatabaseHandle } from '../src/db/client.ts'
 import { loadDemoData } from '../src/demo/load-demo.ts'
 import { loadConfig } from '../src/env.ts'
 import { announceReady, runChild } from './child-protocol.ts'
@@ -11,9 +11,11 @@ import { lighthouseServerEnv, productEnv } from './settings.ts'
 
 // The product server as main.ts builds it (every plugin, hook and route), on a fresh embedded
 // database in a folder run.ts owns and removes, with the demo groups loaded and the clock pinned.
+// With DATABASE_URL in its environment (login.ts sets it; processes.ts never passes the shell's
+// own on) it runs on that PostgreSQL database instead, as main.ts does, and the data dir is `-`.
 //
-// usage: node --import tsx bench/product-server.ts <empty data dir> <ISO instant> [--trivial-route]
-//                                                   [--production]
+// usage: node --import tsx bench/product-server.ts <empty data dir | -> <ISO instant>
+//                                                   [--trivial-route] [--production]
 //
 // --trivial-route adds GET /api/bench/trivial answering the raw server's body, after buildApp so
 // that it passes through the same global hooks (request id, security headers, compress,
@@ -24,6 +26,7 @@ import { lighthouseServerEnv, productEnv } from './settings.ts'
 // instead of the load benchmark's productEnv: the settings Lighthouse measures (lighthouse.ts).
 
 const [dataDir, instant, ...flags] = process.argv.slice(2)
+const databaseUrl = process.env.DATABASE_URL
 let app: FastifyInstance | undefined
 let database: DatabaseHandle | undefined
 
@@ -31,14 +34,18 @@ runChild({
   start: async () => {
     if (dataDir === undefined || instant === undefined || Number.isNaN(Date.parse(instant))) {
       throw new Error(
-        'usage: product-server.ts <data dir> <ISO instant> [--trivial-route] [--production]',
+        'usage: product-server.ts <data dir | - with DATABASE_URL> <ISO instant> [--trivial-route] [--production]',
       )
+    }
+    if ((databaseUrl === undefined) === (dataDir === '-')) {
+      throw new Error('product-server.ts: a data dir without DATABASE_URL, `-` with it')
     }
     const config = loadConfig({
       ...(flags.includes('--production') ? lighthouseServerEnv : productEnv),
+      ...(databaseUrl === undefined ? {} : { DATABASE_URL: databaseUrl }),
     })
     const clock = fixedClock(new Date(Date.parse(instant)))
-    database = await openEmbeddedDatabase(dataDir)
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir })
     app = await buildApp({ config, database, clock })
     const links = await loadDemoData(database.db, { mode: 'on', now: clock.now(), log: app.log })
     const groupA = links[0]
@@ -74,6 +81,8 @@ runChild({
     await app?.close()
     await database?.close()
     // run.ts removes the folder too; this covers a parent that died without cleaning up.
-    if (dataDir !== undefined) fs.rmSync(dataDir, { recursive: true, force: true })
+    if (dataDir !== undefined && dataDir !== '-') {
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    }
   },
 })

@@ -5,6 +5,7 @@ import path from 'node:path'
 import zlib from 'node:zlib'
 import { ensureWebBuilt, measureBundle, type BundleReport } from './bundle-size.ts'
 import { benchmarkLighthouse } from './lighthouse.ts'
+import { benchmarkLogin } from './login.ts'
 import {
   measureRound,
   summarize,
@@ -42,6 +43,11 @@ import { budgets, hardTimeoutMs, loadSettings, productEnv } from './settings.ts'
 //
 //   1. the group information route against raw node:http answering the same body, same load,
 //      same run (plus the informational rows above);
+//  1b. the login (verifyUser by first-entry ID, one argon2id verify) against a bare argon2id
+//      verify loop in its own process, all with 2 in flight: on PostgreSQL (a fresh database on
+//      BENCH_DATABASE_URL's server, dropped at the end) logins/s >= 0.8 x verifies/s, the budget;
+//      on PGlite the same ratio for information; an unknown ID's time against a known one's for
+//      information (login.ts says how);
 //   2. the JavaScript of every screen of the built web app;
 //   3. Lighthouse (mobile profile) on demo group A's pamphlet, with termsOfService and the system
 //      terms page for information (lighthouse.ts, also runnable on its own).
@@ -64,7 +70,7 @@ import { budgets, hardTimeoutMs, loadSettings, productEnv } from './settings.ts'
 //                  hooks alone, against the raw small JSON route (the group route's own work is
 //                  then the rest)
 //   --cpu-prof     write a V8 CPU profile of the product server (path printed at the end)
-//   --skip-http / --skip-bundle / --skip-lighthouse   leave a section out
+//   --skip-http / --skip-login / --skip-bundle / --skip-lighthouse   leave a section out
 
 const repoRoot = path.resolve(serverDir, '../..')
 const webDistDir = path.join(repoRoot, 'apps/web/dist')
@@ -75,7 +81,14 @@ const flags = new Set([
   ...process.argv.slice(2),
   ...(process.env.BENCH_FLAGS ?? '').split(/\s+/).filter((flag) => flag !== ''),
 ])
-const known = ['--diagnose', '--cpu-prof', '--skip-http', '--skip-bundle', '--skip-lighthouse']
+const known = [
+  '--diagnose',
+  '--cpu-prof',
+  '--skip-http',
+  '--skip-login',
+  '--skip-bundle',
+  '--skip-lighthouse',
+]
 for (const flag of flags) {
   if (!known.includes(flag)) {
     process.stderr.write(`unknown option ${flag} (known: ${known.join(' ')})\n`)
@@ -597,6 +610,17 @@ async function main(): Promise<number> {
       failures.push(`http: ${message.split('\n')[0] ?? ''}`)
       await cleanUp()
     }
+    out()
+  }
+  if (!flags.has('--skip-login')) {
+    try {
+      await benchmarkLogin(failures)
+    } catch (error) {
+      const message = error instanceof Error ? (error.stack ?? error.message) : String(error)
+      out(`\nERROR ${message}`)
+      failures.push(`login: ${message.split('\n')[0] ?? ''}`)
+    }
+    await cleanUp()
     out()
   }
   if (!flags.has('--skip-bundle')) {
