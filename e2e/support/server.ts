@@ -41,7 +41,29 @@ export interface ServerOptions {
    * database before the server starts: the embedded database admits one process at a time.
    */
   importDocuments?: readonly string[]
+  /**
+   * Rosters imported with the import-roster CLI after the documents, before the server starts
+   * (docs/roster-import.md); type "1" rosters write their issued credentials to `out`.
+   */
+  importRosters?: readonly RosterImport[]
 }
+
+/** One run of `import-roster --group … --ym … [--out …] <csv>`. */
+export interface RosterImport {
+  groupPfCode: string
+  groupPfCodeInceptionDateYm: string
+  /** absolute path of the roster CSV */
+  csv: string
+  /** absolute path of the credentials file to write (must not exist yet) */
+  out?: string
+}
+
+/**
+ * Checks per client address in 10 minutes on verifyUser, the mail and its link (ADR 0010). Every
+ * browser test comes from 127.0.0.1 and the pinned clock never leaves the first window, so the
+ * default 30 would fail the suite part-way.
+ */
+export const E2E_AUTH_RATE_LIMIT_MAX = 100_000
 
 export interface RunningServer {
   baseURL: string
@@ -124,16 +146,17 @@ function exited(child: ChildProcess): Promise<void> {
 }
 
 /**
- * Runs `apps/server/src/cli/import-group.ts <document>` with the server's environment, so that it
- * writes to the same fresh database; throws with the CLI's output when it does not exit 0.
+ * Runs a CLI of the server (`apps/server/src/cli/<cli>.ts`) with the server's environment, so
+ * that it writes to the same fresh database; throws with the CLI's output when it does not exit 0.
  */
-async function importDocument(
-  document: string,
+async function runServerCli(
+  cli: 'import-group' | 'import-roster',
+  cliArgs: readonly string[],
   env: NodeJS.ProcessEnv,
   keep: (chunk: Buffer) => void,
 ): Promise<void> {
-  const { command, args } = tsxCommand(path.join('apps', 'server', 'src', 'cli', 'import-group.ts'))
-  const child = spawn(command, [...args, document], {
+  const { command, args } = tsxCommand(path.join('apps', 'server', 'src', 'cli', `${cli}.ts`))
+  const child = spawn(command, [...args, ...cliArgs], {
     cwd: repoRoot,
     env,
     detached: true,
@@ -154,9 +177,12 @@ async function importDocument(
       child.once('exit', (exitCode) => resolve(exitCode))
     })
     if (code !== 0) {
+      const shown = cliArgs.map((arg) =>
+        path.isAbsolute(arg) ? path.relative(repoRoot, arg) : arg,
+      )
       throw new Error(
-        `import-group ${path.relative(repoRoot, document)} exited ${code ?? 'on a signal'}.\n` +
-          `--- import-group output ---\n${output}`,
+        `${cli} ${shown.join(' ')} exited ${code ?? 'on a signal'}.\n` +
+          `--- ${cli} output ---\n${output}`,
       )
     }
   } finally {
@@ -210,6 +236,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
     MAINTENANCE_WINDOW: options.maintenanceWindow ?? 'off',
+    AUTH_RATE_LIMIT_MAX: String(E2E_AUTH_RATE_LIMIT_MAX),
   }
   // Settings of the caller's shell that would change what the server answers stay out.
   for (const name of [
@@ -223,6 +250,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     'BODY_LIMIT',
     'TRUST_PROXY',
     'GROUP_CACHE_SECONDS',
+    // mail stays in the outbox, where the tests read it (/dev/outbox/messages.json)
+    'SMTP_URL',
+    'MAIL_FROM',
+    'MAIL_POLL_SECONDS',
   ]) {
     delete env[name]
   }
@@ -271,7 +302,22 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 
   try {
     for (const document of options.importDocuments ?? []) {
-      await importDocument(document, env, keep)
+      await runServerCli('import-group', [document], env, keep)
+    }
+    for (const roster of options.importRosters ?? []) {
+      await runServerCli(
+        'import-roster',
+        [
+          '--group',
+          roster.groupPfCode,
+          '--ym',
+          roster.groupPfCodeInceptionDateYm,
+          ...(roster.out === undefined ? [] : ['--out', roster.out]),
+          roster.csv,
+        ],
+        env,
+        keep,
+      )
     }
   } catch (error) {
     log.end()
@@ -308,7 +354,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     await stop()
     throw error
   }
-  const imported = (options.importDocuments ?? []).map((document) => path.basename(document))
+  const imported = [
+    ...(options.importDocuments ?? []),
+    ...(options.importRosters ?? []).map((roster) => roster.csv),
+  ].map((file) => path.basename(file))
   console.log(
     `e2e: ${options.label} server ready at ${baseURL} (${where}` +
       `${imported.length > 0 ? `; imported ${imported.join(', ')}` : ''}` +

@@ -1,7 +1,9 @@
 // The `test` and `expect` every spec uses: baseURL is the shared server started by global setup,
-// and `expectAccessible(page)` runs axe on the page as it is now.
+// the browser's clock agrees with the server's pinned one, and `expectAccessible(page)` runs axe
+// on the page as it is now.
 import AxeBuilder from '@axe-core/playwright'
 import { test as base, expect, type Page } from '@playwright/test'
+import { E2E_NOW } from './server.ts'
 
 export { expect }
 
@@ -11,9 +13,23 @@ function sharedBaseURL(): string {
   return url
 }
 
-export const test = base.extend({
+export interface E2eOptions {
+  /**
+   * Where the browser's clock starts (it runs on from there): the server's APP_NOW. The app
+   * judges the session's and the entry ticket's ends, which the server computes from its pinned
+   * clock, by the browser's Date.now(); with the real date they would have ended long ago.
+   */
+  browserNow: string
+}
+
+export const test = base.extend<E2eOptions>({
   baseURL: async ({ baseURL }, use) => {
     await use(baseURL ?? sharedBaseURL())
+  },
+  browserNow: [E2E_NOW, { option: true }],
+  page: async ({ page, browserNow }, use) => {
+    await page.clock.install({ time: browserNow })
+    await use(page)
   },
 })
 

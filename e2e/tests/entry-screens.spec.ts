@@ -2,8 +2,11 @@
 // applyLinkGuide, entryTerms (consent, then selectPolicyHolderDiv) and pamphletImportantNotes,
 // which only checkPolicyHolderInfo leads to (SPEC §2.7). All but termsOfService block direct
 // access (SPEC §2.5), so a test reaches them by an in-app move (support/app-navigation.ts).
-// termsOfService is done by keyboard alone as well (PRODUCT.md "Accessibility").
+// entryTerms and the pages after it also need a session of the group (issue #5): those tests
+// sign a member of their own in first (support/applicant.ts). termsOfService is done by keyboard
+// alone as well (PRODUCT.md "Accessibility").
 import type { Page } from '@playwright/test'
+import { signInApplicant } from '../support/applicant.ts'
 import { moveWithinApp } from '../support/app-navigation.ts'
 import { DEMO_GROUP_CODES, demoLink, entPath } from '../support/demo.ts'
 import { tabUntil } from '../support/keyboard.ts'
@@ -109,7 +112,8 @@ test.describe('お申し込み用URLのご案内（applyLinkGuide）', () => {
 })
 
 test.describe('お申し込みにあたっての同意事項（entryTerms）', () => {
-  test('同意すると加入者区分の選択へ進むこと', async ({ page }) => {
+  test('同意すると加入者区分の選択へ進むこと', async ({ page, request }) => {
+    await signInApplicant(page, request)
     await reachInApp(page, 'entryTerms')
     await expectAccessible(page)
 
@@ -122,7 +126,11 @@ test.describe('お申し込みにあたっての同意事項（entryTerms）', (
     await expect(heading(page, 'selectPolicyHolderDiv')).toBeVisible()
   })
 
-  test('同意せずに進もうとするとエラーサマリーが表示され、先へ進まないこと', async ({ page }) => {
+  test('同意せずに進もうとするとエラーサマリーが表示され、先へ進まないこと', async ({
+    page,
+    request,
+  }) => {
+    await signInApplicant(page, request)
     await reachInApp(page, 'entryTerms')
 
     await page.getByRole('button', { name: AGREE_BUTTON }).click()
@@ -139,10 +147,26 @@ test.describe('お申し込みにあたっての同意事項（entryTerms）', (
     await expect(page).toHaveURL(new RegExp(`${entPath(groupA, 'termsOfService')}$`))
     await expect(heading(page, 'termsOfService')).toBeVisible()
   })
+
+  test('サインインしていなければアプリ内の移動でも利用規約の画面へ戻されること（issue #5）', async ({
+    page,
+  }) => {
+    await openTermsOfService(page)
+
+    await moveWithinApp(page, entPath(groupA, 'entryTerms'))
+
+    await expect(page).toHaveURL(new RegExp(`${entPath(groupA, 'termsOfService')}$`))
+    await expect(heading(page, 'termsOfService')).toBeVisible()
+    await expect(heading(page, 'entryTerms')).toHaveCount(0)
+  })
 })
 
 test.describe('重要事項のご確認（pamphletImportantNotes）', () => {
-  test('お申し込み内容の確認の画面から進むと表示されること（SPEC §2.7）', async ({ page }) => {
+  test('お申し込み内容の確認の画面から進むと表示されること（SPEC §2.7）', async ({
+    page,
+    request,
+  }) => {
+    await signInApplicant(page, request)
     await reachInApp(page, 'checkPolicyHolderInfo', 'pamphletImportantNotes')
 
     await expect(page.getByRole('main')).not.toBeEmpty()
@@ -150,7 +174,9 @@ test.describe('重要事項のご確認（pamphletImportantNotes）', () => {
   })
 
   for (const from of ['termsOfService', 'applyLinkGuide', 'entryTerms'] as const) {
-    test(`${titles[from]}（${from}）からは進めないこと（SPEC §2.7）`, async ({ page }) => {
+    test(`${titles[from]}（${from}）からは進めないこと（SPEC §2.7）`, async ({ page, request }) => {
+      // Signed in, so that what keeps the page away is the navigation block, not the session.
+      await signInApplicant(page, request)
       await reachInApp(page, ...(from === 'termsOfService' ? [] : [from]))
 
       await moveWithinApp(page, entPath(groupA, 'pamphletImportantNotes'))

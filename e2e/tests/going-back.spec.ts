@@ -1,6 +1,8 @@
 // Journey 6: going back. The completion page is reachable only through the flow: opened directly,
 // its guard sends the applicant to the link's first page (SPEC §2.5, ADR 0003). Going back after
-// an in-app move to a page that is not a completion page is not blocked (SPEC §2.7).
+// an in-app move to a page that is not a completion page is not blocked (SPEC §2.7). The
+// completion pages need a session of the group (issue #5): those tests sign a member in first.
+import { signInApplicant } from '../support/applicant.ts'
 import { moveWithinApp } from '../support/app-navigation.ts'
 import { demoLink, entPath } from '../support/demo.ts'
 import { expect, expectAccessible, test } from '../support/test.ts'
@@ -38,7 +40,11 @@ test('アプリ内で移動した完了画面以外の画面からはブラウ�
   await expect(page.getByRole('heading', { level: 1, name: '利用規約' })).toBeVisible()
 })
 
-test('申込完了画面からブラウザの戻るで前の画面に戻れないこと (SPEC §2.7)', async ({ page }) => {
+test('申込完了画面からブラウザの戻るで前の画面に戻れないこと (SPEC §2.7)', async ({
+  page,
+  request,
+}) => {
+  await signInApplicant(page, request)
   const groupA = demoLink('G100001')
   const termsPath = entPath(groupA, 'termsOfService')
   const completePath = entPath(groupA, 'completeApplication')
@@ -55,7 +61,8 @@ test('申込完了画面からブラウザの戻るで前の画面に戻れな�
   await expectAccessible(page)
 })
 
-test('自動更新停止の完了画面からも戻れないこと (SPEC §2.7)', async ({ page }) => {
+test('自動更新停止の完了画面からも戻れないこと (SPEC §2.7)', async ({ page, request }) => {
+  await signInApplicant(page, request)
   const groupA = demoLink('G100001')
   const completePath = entPath(groupA, 'autoRenewStopComplete')
   await page.goto(entPath(groupA, 'termsOfService'))
