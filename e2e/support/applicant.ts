@@ -67,7 +67,8 @@ function verifyRequest(member: Member): { path: string; answers: Record<string, 
 export interface SignedInApplicant {
   member: Member
   mailAddress: string
-  session: StoredSession
+  /** expiresAt is the server's time; the page counts expiresInSeconds on its own clock */
+  session: StoredSession & { expiresInSeconds: number }
 }
 
 export interface MailedApplicant {
@@ -127,9 +128,10 @@ export async function signInByApi(
     }),
     `the verification link of ${member.memberCode}`,
   )
-  const session: StoredSession = {
+  const session = {
     sessionToken: answer.sessionToken,
     expiresAt: answer.expiresAt,
+    expiresInSeconds: answer.expiresInSeconds,
     userId: answer.userId,
     groupPfCode: answer.link.groupPfCode,
     link: answer.link,
@@ -142,16 +144,21 @@ export async function signInByApi(
  * session info in sessionStorage under the app's keys, written before the app's first script on
  * the first document of the server's origin (so a later sign-out in the test stays signed out).
  */
-export async function storeSessionInPage(page: Page, session: StoredSession): Promise<void> {
-  const { sessionToken, ...info } = session
+export async function storeSessionInPage(
+  page: Page,
+  session: SignedInApplicant['session'],
+): Promise<void> {
+  const { sessionToken, expiresInSeconds, ...info } = session
   const stored: StoredSessionInfo = info
   await page.addInitScript(
-    ({ keys, token, infoJson }) => {
+    ({ keys, token, infoJson, seconds }) => {
       const marker = 'e2e.sessionStored'
       try {
         if (window.location.protocol !== 'http:' || sessionStorage.getItem(marker) !== null) return
+        // as the app stores it: the end on this browser's clock (lib/session.ts localExpiry)
+        const expiresAt = new Date(Date.now() + seconds * 1000).toISOString()
         sessionStorage.setItem(keys.token, token)
-        sessionStorage.setItem(keys.info, infoJson)
+        sessionStorage.setItem(keys.info, JSON.stringify({ ...JSON.parse(infoJson), expiresAt }))
         sessionStorage.setItem(marker, '1')
       } catch {
         // about:blank and the like have no sessionStorage of the origin
@@ -161,6 +168,7 @@ export async function storeSessionInPage(page: Page, session: StoredSession): Pr
       keys: { token: SESSION_TOKEN_KEY, info: SESSION_INFO_KEY },
       token: sessionToken,
       infoJson: JSON.stringify(stored),
+      seconds: expiresInSeconds,
     },
   )
 }

@@ -1,9 +1,8 @@
 // The `test` and `expect` every spec uses: baseURL is the shared server started by global setup,
-// the browser's clock agrees with the server's pinned one, and `expectAccessible(page)` runs axe
+// the browser's clock is installed (real time unless a test pins it) so tests can move it, and
 // on the page as it is now.
 import AxeBuilder from '@axe-core/playwright'
 import { test as base, expect, type Page } from '@playwright/test'
-import { E2E_NOW } from './server.ts'
 
 export { expect }
 
@@ -15,20 +14,20 @@ function sharedBaseURL(): string {
 
 export interface E2eOptions {
   /**
-   * Where the browser's clock starts (it runs on from there): the server's APP_NOW. The app
-   * judges the session's and the entry ticket's ends, which the server computes from its pinned
-   * clock, by the browser's Date.now(); with the real date they would have ended long ago.
+   * Where the browser's clock starts (it runs on from there): today's real time by default, days
+   * away from the server's pinned APP_NOW — as a user's PC clock may be. The app counts the
+   * session's and the entry ticket's ends from the seconds the server gives, on its own clock.
    */
-  browserNow: string
+  browserNow: string | undefined
 }
 
 export const test = base.extend<E2eOptions>({
   baseURL: async ({ baseURL }, use) => {
     await use(baseURL ?? sharedBaseURL())
   },
-  browserNow: [E2E_NOW, { option: true }],
+  browserNow: [undefined, { option: true }],
   page: async ({ page, browserNow }, use) => {
-    await page.clock.install({ time: browserNow })
+    await page.clock.install(browserNow === undefined ? {} : { time: browserNow })
     await use(page)
   },
 })

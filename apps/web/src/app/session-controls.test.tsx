@@ -19,6 +19,7 @@ const extended = (): Response =>
   jsonResponse(200, {
     sessionToken: 'session.token.extended',
     expiresAt: new Date(Date.now() + 30 * MINUTE).toISOString(),
+    expiresInSeconds: 30 * 60,
   })
 
 /** Signed in, on entryTerms (reached in the app), with the clock under the test's control. */

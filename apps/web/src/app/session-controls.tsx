@@ -12,7 +12,7 @@ import { useStoredSession } from './use-stored-session.ts'
 import { ApiError } from '../lib/api-client.ts'
 import { areaOfPath } from '../lib/entry-params.ts'
 import { useServices } from '../lib/services.tsx'
-import { clearSession, refreshSession, sessionDeadline } from '../lib/session.ts'
+import { clearSession, localExpiry, refreshSession, sessionDeadline } from '../lib/session.ts'
 
 // The signed-in part of the shell (PRODUCT.md "Sessions", WCAG 2.2.1 Timing Adjustable): the
 // sign-out button, and the warning SESSION_WARNING_MINUTES before the idle timeout that lets the
@@ -176,11 +176,11 @@ export function SessionTimer() {
   const extend = useCallback(async () => {
     try {
       const answer = await api.put<SessionToken>(sessionInfoApi.path)
-      refreshSession(storage, answer.sessionToken, answer.expiresAt)
+      refreshSession(storage, answer.sessionToken, localExpiry(answer.expiresInSeconds, now()))
     } catch (error) {
       setFailure({ error })
     }
-  }, [api, storage])
+  }, [api, now, storage])
 
   // Shown by the area's error boundary, as a failed screen would be (ADR 0003).
   if (failure !== undefined) throw failure.error

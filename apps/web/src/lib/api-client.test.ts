@@ -165,12 +165,15 @@ describe('セッションの更新（PRODUCT.md "Sessions"）', () => {
       headers: {
         'Content-Type': 'application/json',
         'x-session-token': 'refreshed.token',
-        'x-session-expires-at': '2026-11-20T02:00:00.000Z',
+        // the server's clock may be pinned far from the browser's: only the seconds count
+        'x-session-expires-at': '2020-01-01T00:30:00.000Z',
+        'x-session-expires-in': '1800',
       },
     })
   }
 
-  it('ログイン中の呼び出しの応答ヘッダーにある新しいトークンと期限を保存すること', async () => {
+  it('ログイン中の呼び出しの応答ヘッダーにある新しいトークンと、このブラウザーの時計での期限を保存すること', async () => {
+    vi.useFakeTimers({ now: Date.UTC(2026, 10, 22, 3, 0, 0), toFake: ['Date'] })
     const { client, storage, fetch, lastCall } = setup({
       token: 'old.token',
       response: refreshed(200, { ok: true }),
@@ -180,7 +183,7 @@ describe('セッションの更新（PRODUCT.md "Sessions"）', () => {
     expect(storage.getItem(SESSION_TOKEN_KEY)).toBe('refreshed.token')
     expect(readSession(storage)).toEqual({
       sessionToken: 'refreshed.token',
-      expiresAt: '2026-11-20T02:00:00.000Z',
+      expiresAt: '2026-11-22T03:30:00.000Z',
       userId: 'U0000001',
       groupPfCode: 'G001',
       link: null,
@@ -188,6 +191,7 @@ describe('セッションの更新（PRODUCT.md "Sessions"）', () => {
     fetch.mockResolvedValueOnce(jsonResponse(200, { ok: true }))
     await client.get('/applyInfo/')
     expect(new Headers(lastCall().init.headers).get('Authorization')).toBe('Bearer refreshed.token')
+    vi.useRealTimers()
   })
 
   it('失敗の応答でも、ヘッダーにあれば新しいトークンを保存すること', async () => {

@@ -1,12 +1,12 @@
 import {
   errorBodySchema,
   errorCodes,
-  SESSION_EXPIRES_HEADER,
+  SESSION_EXPIRES_IN_HEADER,
   SESSION_TOKEN_HEADER,
   type ErrorBody,
 } from '@app/shared'
 import type { KeyValueStorage } from './browser-storage.ts'
-import { clearSession, readSessionToken, refreshSession } from './session.ts'
+import { clearSession, localExpiry, readSessionToken, refreshSession } from './session.ts'
 
 export { SESSION_TOKEN_KEY } from './session.ts'
 
@@ -130,8 +130,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   // its end: keep them, or the next call would carry a token that has already been replaced.
   function keepRefreshedSession(response: Response): void {
     const token = response.headers.get(SESSION_TOKEN_HEADER)
-    const expiresAt = response.headers.get(SESSION_EXPIRES_HEADER)
-    if (token && expiresAt) refreshSession(storage, token, expiresAt)
+    const expiresIn = Number(response.headers.get(SESSION_EXPIRES_IN_HEADER) ?? Number.NaN)
+    if (token && Number.isInteger(expiresIn) && expiresIn >= 0) {
+      refreshSession(storage, token, localExpiry(expiresIn, Date.now()))
+    }
   }
 
   async function send<T>(url: string, init: RequestInit): Promise<T> {

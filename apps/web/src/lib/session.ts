@@ -128,6 +128,15 @@ export function parseInstant(value: string): number | undefined {
   return sign === '+' ? utc - offset : utc + offset
 }
 
+/**
+ * The end the server gave as "seconds from now", on this browser's clock (ISO 8601). The stored
+ * `expiresAt` of a session or a ticket is always this: the server's absolute time would be wrong
+ * here whenever the two clocks differ.
+ */
+export function localExpiry(expiresInSeconds: number, now: number): string {
+  return new Date(now + expiresInSeconds * 1000).toISOString()
+}
+
 /** The session's end in epoch milliseconds; undefined when it cannot be read. */
 export function sessionDeadline(session: Pick<StoredSessionInfo, 'expiresAt'>): number | undefined {
   return parseInstant(session.expiresAt)

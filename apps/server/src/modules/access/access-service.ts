@@ -506,7 +506,11 @@ export class AccessService {
       { sub: member.id, lnk: linkKey(context.link), tos: consents },
       { now, expiresAt },
     )
-    return { entryToken, expiresAt: expiresAt.toISOString() }
+    return {
+      entryToken,
+      expiresAt: expiresAt.toISOString(),
+      expiresInSeconds: ENTRY_TICKET_MINUTES * 60,
+    }
   }
 
   async #refuseIfApplied(rosterMemberId: string): Promise<void> {

@@ -203,6 +203,7 @@ describe('本人確認・確認メール・セッション（issue #5）', () =>
       expect(response.statusCode).toBe(200)
       expect(response.headers['cache-control']).toBe('no-store')
       expect(body(response)['expiresAt']).toBe('2026-11-20T01:30:00.000Z')
+      expect(body(response)['expiresInSeconds']).toBe(1800)
       expect(body(response)['entryToken']).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/)
     })
 
@@ -451,6 +452,7 @@ describe('本人確認・確認メール・セッション（issue #5）', () =>
       expect(signedIn['userId']).toMatch(/^[A-HJKMNP-Z2-9]{10}$/)
       expect(signedIn['link']).toEqual(idLink)
       expect(signedIn['expiresAt']).toBe('2026-11-20T01:30:00.000Z')
+      expect(signedIn['expiresInSeconds']).toBe(1800)
       const [account] = await database.db.select().from(accounts)
       expect(account!.userId).toBe(signedIn['userId'])
       expect(account!.mailAddress).toBe('hanako@example.jp')
@@ -611,6 +613,7 @@ describe('本人確認・確認メール・セッション（issue #5）', () =>
       const used = await sessionInfo('GET', signedIn['sessionToken'])
       expect(used.statusCode).toBe(200)
       expect(used.headers['x-session-expires-at']).toBe('2026-11-20T01:50:00.000Z')
+      expect(used.headers['x-session-expires-in']).toBe('1800')
       const fresh = used.headers['x-session-token']
       clock.advance(29 * 60_000)
       expect((await sessionInfo('GET', fresh)).statusCode).toBe(200)

@@ -4,6 +4,7 @@ import {
   AppError,
   errorCodes,
   SESSION_EXPIRES_HEADER,
+  SESSION_EXPIRES_IN_HEADER,
   SESSION_IDLE_MINUTES,
   SESSION_TOKEN_HEADER,
   type SessionToken,
@@ -75,7 +76,11 @@ export class SessionManager {
       { sid: sessionId },
       { now, expiresAt },
     )
-    return { sessionToken, expiresAt: expiresAt.toISOString() }
+    return {
+      sessionToken,
+      expiresAt: expiresAt.toISOString(),
+      expiresInSeconds: Math.round((expiresAt.getTime() - now.getTime()) / 1000),
+    }
   }
 
   /**
@@ -119,6 +124,7 @@ export class SessionManager {
       const fresh = await this.#token(row.sessionId, now, expiresAt)
       void reply.header(SESSION_TOKEN_HEADER, fresh.sessionToken)
       void reply.header(SESSION_EXPIRES_HEADER, fresh.expiresAt)
+      void reply.header(SESSION_EXPIRES_IN_HEADER, String(fresh.expiresInSeconds))
     }
     const signedIn: SignedIn = {
       sessionId: row.sessionId,

@@ -11,7 +11,7 @@ export const ENTRY_TICKET_KEY = 'entryTicket'
 /** sessionStorage key of the mail link's token: `{ link, token }` (StoredVerificationToken). */
 export const VERIFICATION_TOKEN_KEY = 'verificationLinkToken'
 
-export interface StoredEntryTicket extends EntryTicket {
+export interface StoredEntryTicket extends Omit<EntryTicket, 'expiresInSeconds'> {
   /** the link (linkKey) the applicant verified on */
   link: string
 }

@@ -42,6 +42,13 @@ export const SESSION_WARNING_MINUTES = 5
 export const SESSION_TOKEN_HEADER = 'x-session-token'
 /** …and when that token's session ends unless used again (ISO 8601). */
 export const SESSION_EXPIRES_HEADER = 'x-session-expires-at'
+/**
+ * …and in how many seconds: the browser counts from its own clock, which may differ from the
+ * server's (a wrong PC clock, a pinned APP_NOW), so it keeps a deadline of its own.
+ */
+export const SESSION_EXPIRES_IN_HEADER = 'x-session-expires-in'
+
+const expiresInSeconds = z.number().int().min(0)
 
 /** The page the verification mail links to: verifyUser of the same link, the token in the fragment. */
 export function verificationLinkPath(link: EntryLink, token: string): string {
@@ -78,6 +85,8 @@ export const entryTicketSchema = z.strictObject({
   entryToken: z.string().min(1).max(4096),
   /** ISO 8601 */
   expiresAt: z.iso.datetime(),
+  /** the same end, as seconds from the answer (see SESSION_EXPIRES_IN_HEADER) */
+  expiresInSeconds,
 })
 export type EntryTicket = z.infer<typeof entryTicketSchema>
 
@@ -140,6 +149,8 @@ export const sessionTokenSchema = z.strictObject({
   sessionToken: z.string().min(1).max(4096),
   /** ISO 8601: when the session ends unless used or extended */
   expiresAt: z.iso.datetime(),
+  /** the same end, as seconds from the answer (see SESSION_EXPIRES_IN_HEADER) */
+  expiresInSeconds,
 })
 export type SessionToken = z.infer<typeof sessionTokenSchema>
 

@@ -13,7 +13,7 @@ import { textInputClassName } from '../../../components/form/field-parts.tsx'
 import { Field } from '../../../components/form/field.tsx'
 import { useStepForm } from '../../../components/form/use-step-form.ts'
 import { useServices } from '../../../lib/services.tsx'
-import { storeSession } from '../../../lib/session.ts'
+import { localExpiry, storeSession } from '../../../lib/session.ts'
 import {
   clearEntryTicket,
   clearVerificationToken,
@@ -76,7 +76,7 @@ function RestartLink() {
 
 /** メールアドレスの確認: the password chosen before the mail, then entryTerms signed in. */
 export function ConfirmMailForm({ token }: { token: string }) {
-  const { api, storage } = useServices()
+  const { api, storage, now } = useServices()
   const navigate = useNavigate()
   const inFlow = useInFlowMessage()
   const headingId = useId()
@@ -94,7 +94,7 @@ export function ConfirmMailForm({ token }: { token: string }) {
         })
         storeSession(storage, {
           sessionToken: answer.sessionToken,
-          expiresAt: answer.expiresAt,
+          expiresAt: localExpiry(answer.expiresInSeconds, now()),
           userId: answer.userId,
           groupPfCode: answer.link.groupPfCode,
           link: answer.link,

@@ -25,6 +25,7 @@ import { Field } from '../../../components/form/field.tsx'
 import { useStepForm } from '../../../components/form/use-step-form.ts'
 import { useServices } from '../../../lib/services.tsx'
 import { storeEntryTicket } from '../access-storage.ts'
+import { localExpiry } from '../../../lib/session.ts'
 import { useLinkConsents } from '../consent.ts'
 
 // verifyUser (SPEC §2.1, §6): the check the group's authenticationType selects, "1" the
@@ -55,7 +56,7 @@ function currentConsents(consents: readonly DocumentConsent[]): ConsentReference
 }
 
 function useVerifyUser(group: EntryGroup) {
-  const { api, storage } = useServices()
+  const { api, storage, now } = useServices()
   const navigate = useNavigate()
   const { entryLink, key } = useEntryLink()
   const consents = useLinkConsents()
@@ -69,7 +70,11 @@ function useVerifyUser(group: EntryGroup) {
         ...answers,
         consents: currentConsents(consents.read()),
       })
-      storeEntryTicket(storage, { link: key, ...ticket })
+      storeEntryTicket(storage, {
+        link: key,
+        entryToken: ticket.entryToken,
+        expiresAt: localExpiry(ticket.expiresInSeconds, now()),
+      })
       await navigate('../sendVerificationMail', { relative: 'path' })
     } catch (error) {
       const code = inFlowCodeOf(error, verifyUserCodes)

@@ -40,7 +40,11 @@ function setup(
 }
 
 const ticketAnswer: Respond = () =>
-  jsonResponse(200, { entryToken: 'entry.ticket.0001', expiresAt: ticketExpiresAt() })
+  jsonResponse(200, {
+    entryToken: 'entry.ticket.0001',
+    expiresAt: ticketExpiresAt(),
+    expiresInSeconds: 30 * 60,
+  })
 
 const failWith =
   (status: number, errorCode: string, issues?: { path: string; message: string }[]): Respond =>
@@ -356,7 +360,9 @@ describe('本人確認（verifyUser）確認メールのURLから（#token=…�
   const sessionAnswer: Respond = () =>
     jsonResponse(200, {
       sessionToken: 'session.from.mail',
-      expiresAt: new Date(Date.now() + 30 * 60_000).toISOString(),
+      // a server whose clock is pinned far in the past (APP_NOW): the browser counts the seconds
+      expiresAt: '2020-01-01T00:30:00.000Z',
+      expiresInSeconds: 30 * 60,
       userId: 'U00000042',
       link,
     })
@@ -404,6 +410,10 @@ describe('本人確認（verifyUser）確認メールのURLから（#token=…�
       groupPfCode: link.groupPfCode,
       link,
     })
+    // 30 minutes on this browser's clock, although the server's clock said 2020
+    const left = Date.parse(readSession(window.sessionStorage)?.expiresAt ?? '') - Date.now()
+    expect(left).toBeGreaterThan(29 * 60_000)
+    expect(left).toBeLessThanOrEqual(30 * 60_000)
     expect(window.sessionStorage.getItem(VERIFICATION_TOKEN_KEY)).toBeNull()
     expect(screen.getByRole('button', { name: 'ログアウト' })).toBeTruthy()
   })
