@@ -192,7 +192,7 @@ async function fromSendVerificationMailToEntryTerms(
     transport: 'outbox',
   })
   expect(mail.textBody).toContain(link.name)
-  expect(mail.textBody).toContain(`リンクの有効期限：${linkDeadlineText()}まで`)
+  expect(mail.textBody).toContain(`リンクの有効期限：${linkDeadlineText()}まで（送信から1時間）`)
   expect(mail.textBody).toContain('リンクは1回だけご利用いただけます。')
   const mailLink = verificationLinkOf(mail)
   expect(

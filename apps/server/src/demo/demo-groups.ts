@@ -618,7 +618,7 @@ const groupA: DemoGroup = {
       item({
         itemCode: 'SKR_JOINED_DATE',
         itemName: '入社年月日',
-        supportText: '西暦の8桁で入力してください（例：20150401）。',
+        supportText: '西暦で、年・月・日を入力してください（例：2015年4月1日）。',
         inputType: 'date',
         itemClass: '010',
         category: '010',
@@ -974,7 +974,7 @@ const groupB: DemoGroup = {
         {
           question: '本人確認がうまくいきません。',
           answer:
-            '入力された内容が、互助会に登録されている内容と一致していない可能性があります。生年月日は西暦の8桁、氏名（カナ）は全角カタカナで入力してください。それでも確認できない場合は、取扱代理店までお問い合わせください。',
+            '入力された内容が、互助会に登録されている内容と一致していない可能性があります。生年月日は西暦、氏名（カナ）は全角カタカナで入力してください。それでも確認できない場合は、取扱代理店までお問い合わせください。',
         },
         {
           question: '今から申し込むと、補償はいつから始まりますか。',
@@ -1120,7 +1120,7 @@ const groupB: DemoGroup = {
       item({
         itemCode: 'MDR_BIRTH_DATE',
         itemName: '生年月日',
-        supportText: '西暦の8桁で入力してください（例：19850415）。',
+        supportText: '西暦で、年・月・日を入力してください（例：1985年4月15日）。',
         inputType: 'date',
         itemClass: '010',
         category: '010',

@@ -125,14 +125,14 @@ describe('メール配信 (PRODUCT.md "Messages")', () => {
         'このたびは、テスト団体の団体保険 Web加入手続きをご利用いただき、ありがとうございます。',
       )
       expect(text).toContain(`\n${LINK}\n`)
-      expect(text).toContain('・リンクの有効期限：2026年11月20日 11時00分まで\n')
+      expect(text).toContain('・リンクの有効期限：2026年11月20日 11時00分まで（送信から1時間）\n')
       expect(text).toContain('・リンクは1回だけご利用いただけます。\n')
       expect(text).toContain(
         '■お問い合わせ先\nテスト保険代理店\n電話 03-0000-0000（平日 9:00〜17:00）\n',
       )
       expect(text).toContain('このメールは送信専用です。返信いただいてもお答えできません。')
       expect(received?.html).toContain(`<a href="${LINK}">${LINK}</a>`)
-      expect(received?.html).toContain('<li>リンクの有効期限：2026年11月20日 11時00分まで</li>')
+      expect(received?.html).toContain('<li>リンクの有効期限：2026年11月20日 11時00分まで（送信から1時間）</li>')
 
       expect(await row(app.db, id)).toMatchObject({
         status: 'sent',

@@ -1,4 +1,4 @@
-import { toBusinessDate, toBusinessTime } from '@app/shared'
+import { toBusinessDate, toBusinessTime, VERIFICATION_LINK_MINUTES } from '@app/shared'
 import { html, safeHref, type SafeHtml } from '../pamphlet/html.ts'
 import type { MailContent } from './outbox.ts'
 
@@ -125,7 +125,7 @@ export function verificationMail(input: VerificationMailInput): MailTemplate {
     {
       kind: 'list',
       items: [
-        `リンクの有効期限：${formatJapanDateTime(input.expiresAt)}まで`,
+        `リンクの有効期限：${formatJapanDateTime(input.expiresAt)}まで（送信から${VERIFICATION_LINK_MINUTES / 60}時間）`,
         'リンクは1回だけご利用いただけます。',
         'リンク先の画面では、お手続きの際に設定したパスワードを入力してください。',
       ],
