@@ -132,7 +132,9 @@ describe('メール配信 (PRODUCT.md "Messages")', () => {
       )
       expect(text).toContain('このメールは送信専用です。返信いただいてもお答えできません。')
       expect(received?.html).toContain(`<a href="${LINK}">${LINK}</a>`)
-      expect(received?.html).toContain('<li>リンクの有効期限：2026年11月20日 11時00分まで（送信から1時間）</li>')
+      expect(received?.html).toContain(
+        '<li>リンクの有効期限：2026年11月20日 11時00分まで（送信から1時間）</li>',
+      )
 
       expect(await row(app.db, id)).toMatchObject({
         status: 'sent',

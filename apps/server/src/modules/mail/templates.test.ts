@@ -62,7 +62,9 @@ describe('メール文面 (PRODUCT.md "Messages")', () => {
     const escapedLink =
       'https://dantai.example/app/ent/T000001/202612/00001/Test0Key01/verifyUser#token=abc&amp;x=1'
     expect(body).toContain(`<p><a href="${escapedLink}">${escapedLink}</a></p>`)
-    expect(body).toContain('<li>リンクの有効期限：2026年11月20日 11時00分まで（送信から1時間）</li>')
+    expect(body).toContain(
+      '<li>リンクの有効期限：2026年11月20日 11時00分まで（送信から1時間）</li>',
+    )
     expect(body).toContain(
       '<p>■お問い合わせ先<br />代理店&lt;script&gt;alert(1)&lt;/script&gt;<br />電話 03-0000-0000</p>',
     )
@@ -76,7 +78,9 @@ describe('メール文面 (PRODUCT.md "Messages")', () => {
       ...input,
       expiresAt: new Date(Date.UTC(2026, 11, 31, 15, 5, 59)),
     })
-    expect(mail.textBody).toContain('・リンクの有効期限：2027年1月1日 0時05分まで（送信から1時間）\n')
+    expect(mail.textBody).toContain(
+      '・リンクの有効期限：2027年1月1日 0時05分まで（送信から1時間）\n',
+    )
   })
 
   it('リンク以外の URL スキームは HTML 版でリンクにしないこと', () => {
