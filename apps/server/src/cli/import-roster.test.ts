@@ -203,12 +203,12 @@ describe('名簿取り込みコマンド (プロセスとして実行)', () => {
     fs.rmSync(dir, { recursive: true, force: true })
   })
 
-  async function importRosterProcess(args: string[]) {
+  async function importRosterProcess(args: string[], processEnv = env) {
     try {
       const { stdout, stderr } = await execute(
         process.execPath,
         ['--import', 'tsx', 'src/cli/import-roster.ts', ...args],
-        { cwd: serverRoot, env },
+        { cwd: serverRoot, env: processEnv },
       )
       return { code: 0, stdout, stderr }
     } catch (error) {
@@ -217,9 +217,16 @@ describe('名簿取り込みコマンド (プロセスとして実行)', () => {
     }
   }
 
-  it('組み込みデータベースを使用中のプロセスがあれば、何もせずに終了コード1で終わること', async (context) => {
-    if (env.DATA_DIR === undefined) context.skip()
-    const result = await importRosterProcess([...firstEntryArgs, 'roster.csv'])
+  it('組み込みデータベースを使用中のプロセスがあれば、何もせずに終了コード1で終わること', async () => {
+    // A folder of its own, held by this process, whichever database the suite runs on.
+    const heldDir = path.join(dir, 'held-data')
+    const held = await openEmbeddedDatabase(heldDir)
+    const result = await importRosterProcess([...firstEntryArgs, 'roster.csv'], {
+      DATA_DIR: heldDir,
+      INIT_CWD: dir,
+      APP_NOW,
+      PATH: process.env.PATH ?? '',
+    }).finally(() => held.close())
     expect(result.code).toBe(1)
     expect(result.stderr).toContain('is in use by another process')
     expect(fs.readdirSync(dir).filter((name) => name.startsWith('roster-credentials-'))).toEqual([])
