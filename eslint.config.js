@@ -80,6 +80,23 @@ export default tseslint.config(
     },
   },
   {
+    // The barrel would put every shared module into the first download (ADR 0011).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@app/shared',
+              message: 'Import the module itself, e.g. @app/shared/rules/fields (ADR 0011).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

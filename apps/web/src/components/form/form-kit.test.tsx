@@ -1,4 +1,4 @@
-import { fieldGroupSchema, fieldSchema } from '@app/shared'
+import { fieldGroupSchema, fieldSchema } from '@app/shared/rules/field-schema'
 import { act, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Component, type ReactNode } from 'react'

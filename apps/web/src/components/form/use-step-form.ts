@@ -1,4 +1,4 @@
-import { errorCodes, type Issue } from '@app/shared'
+import { errorCodes, type Issue } from '@app/shared/errors'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useCallback, useId, useRef, useState, type FormEvent, type RefCallback } from 'react'
 import {

@@ -2,6 +2,13 @@ import { z } from 'zod'
 import { consentDocumentIds } from '../../documents/types.ts'
 import { fieldSchema } from '../../rules/field-schema.ts'
 import { t } from '../../messages/t.ts'
+import {
+  confirmVerificationPath,
+  sendVerificationMailPath,
+  sessionInfoPath,
+  verifyByIdPath,
+  verifyByItemPath,
+} from '../paths.ts'
 
 // Applicant access (issue #5, ADR 0010): verifyUser (SPEC §2.1, §6), the verification mail and
 // its link, and the session (PRODUCT.md "People and how they sign in"). The paths are the
@@ -35,13 +42,6 @@ export const INITIAL_PASSWORD_LENGTH = 12
 export const ENTRY_TICKET_MINUTES = 30
 /** SPEC §9: the verification mail's link is valid 1 hour. */
 export const VERIFICATION_LINK_MINUTES = 60
-/** PRODUCT.md "Sessions": idle timeout, and when the browser warns before it. */
-export const SESSION_IDLE_MINUTES = 30
-export const SESSION_WARNING_MINUTES = 5
-/** The response header that carries a refreshed session token (the session slides on use). */
-export const SESSION_TOKEN_HEADER = 'x-session-token'
-/** …and when that token's session ends unless used again (ISO 8601). */
-export const SESSION_EXPIRES_HEADER = 'x-session-expires-at'
 
 /** The page the verification mail links to: verifyUser of the same link, the token in the fragment. */
 export function verificationLinkPath(link: EntryLink, token: string): string {
@@ -84,7 +84,7 @@ export type EntryTicket = z.infer<typeof entryTicketSchema>
 /** 初回登録IDによる本人確認 (authenticationType "1"). */
 export const verifyByIdApi = {
   method: 'POST',
-  path: '/policyHolderInfoById/',
+  path: verifyByIdPath,
   body: entryLinkSchema.extend({
     firstEntryId: firstEntryIdSchema,
     firstEntryPassword: firstEntryPasswordSchema,
@@ -97,7 +97,7 @@ export type VerifyByIdBody = z.infer<typeof verifyByIdApi.body>
 /** 三項目認証 (authenticationType "2"): answers keyed by the items' itemCode. */
 export const verifyByItemApi = {
   method: 'POST',
-  path: '/policyHolderInfoByItem/',
+  path: verifyByItemPath,
   body: entryLinkSchema.extend({
     authItems: z.record(z.string().regex(/^[A-Za-z0-9_]{1,30}$/), z.string().max(200)),
     consents,
@@ -109,7 +109,7 @@ export type VerifyByItemBody = z.infer<typeof verifyByItemApi.body>
 /** 確認メールの送信: the mail address and the chosen my-page password. */
 export const sendVerificationMailApi = {
   method: 'POST',
-  path: '/mainMail/',
+  path: sendVerificationMailPath,
   body: z
     .strictObject({
       entryToken: z.string().min(1).max(4096),
@@ -146,7 +146,7 @@ export type SessionToken = z.infer<typeof sessionTokenSchema>
 /** 確認メールのURLを開いた先: the link's token and the password chosen before the mail. */
 export const confirmVerificationApi = {
   method: 'POST',
-  path: '/policyHolderInfoByMail/',
+  path: confirmVerificationPath,
   body: z.strictObject({
     token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/),
     password: enteredPasswordSchema,
@@ -162,7 +162,7 @@ export type ConfirmVerificationResponse = z.infer<typeof confirmVerificationApi.
 
 /** SPEC §7.5 current-user lookup; PUT extends the session, DELETE signs out. */
 export const sessionInfoApi = {
-  path: '/sessionInfo/',
+  path: sessionInfoPath,
   response: z.strictObject({
     userId: z.string(),
     groupPfCode: z.string(),

@@ -1,9 +1,9 @@
 import {
   confirmVerificationApi,
-  errorCodes,
-  t,
   type ConfirmVerificationResponse,
-} from '@app/shared'
+} from '@app/shared/api/access/endpoints'
+import { errorCodes } from '@app/shared/errors'
+import { t } from '@app/shared/messages/t'
 import { useEffect, useId } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { InFlowAlert, inFlowCodeOf, useInFlowMessage } from './in-flow-alert.tsx'

@@ -1,4 +1,6 @@
-import { fieldGroupSchema, t, type PlainMessageKey } from '@app/shared'
+import { t } from '@app/shared/messages/t'
+import { fieldGroupSchema } from '@app/shared/rules/field-schema'
+import type { PlainMessageKey } from '@app/shared/rules/fields'
 import { useMemo, useState } from 'react'
 import { z } from 'zod'
 import { CheckboxGroup } from '../../../components/form/checkbox-group.tsx'

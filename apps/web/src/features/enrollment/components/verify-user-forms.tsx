@@ -1,17 +1,16 @@
 import {
-  currentConsentVersions,
-  errorCodes,
-  fieldSchema,
-  itemAnswerRules,
-  t,
   verifyByIdApi,
   verifyByItemApi,
   type ConsentReference,
-  type DocumentConsent,
   type EntryTicket,
-  type ItemDefinition,
-  type RuleSpec,
-} from '@app/shared'
+} from '@app/shared/api/access/endpoints'
+import type { ItemDefinition } from '@app/shared/api/group/item-definition'
+import { currentConsentVersions, type DocumentConsent } from '@app/shared/documents'
+import { errorCodes } from '@app/shared/errors'
+import { t } from '@app/shared/messages/t'
+import { fieldSchema } from '@app/shared/rules/field-schema'
+import type { RuleSpec } from '@app/shared/rules/fields'
+import { itemAnswerRules } from '@app/shared/rules/item-answers'
 import { useMemo } from 'react'
 import { useNavigate } from 'react-router'
 import { z } from 'zod'

@@ -1,12 +1,10 @@
 import {
-  errorCodes,
   sendVerificationMailApi,
-  t,
-  toBusinessDate,
-  toBusinessTime,
-  type MessageKey,
   type SendVerificationMailBody,
-} from '@app/shared'
+} from '@app/shared/api/access/endpoints'
+import { errorCodes } from '@app/shared/errors'
+import { t, type MessageKey } from '@app/shared/messages/t'
+import { toBusinessDate, toBusinessTime } from '@app/shared/time/business-date'
 import { useEffect, useId, useRef, useState } from 'react'
 import { Navigate, useNavigate } from 'react-router'
 import { ErrorSummary } from '../../../components/form/error-summary.tsx'
