@@ -9,7 +9,7 @@ import {
   type FieldValues,
   type UseFormReturn,
 } from 'react-hook-form'
-import type { ZodType } from 'zod'
+import type { ZodMiniType } from 'zod/mini'
 import { ApiError } from '../../lib/api-client.ts'
 import type { ErrorSummaryItem } from './error-summary.tsx'
 import { scheduleFieldValidation, type ValidationScheduler } from './validation-scheduler.ts'
@@ -19,7 +19,7 @@ export const SERVER_ERROR_TYPE = 'server'
 
 export interface StepFormOptions<TInput extends FieldValues, TOutput> {
   /** the step's schema from @app/shared (the server validates with the same one) */
-  schema: ZodType<TOutput, TInput>
+  schema: ZodMiniType<TOutput, TInput>
   defaultValues: DefaultValues<TInput>
   /** each field's label (labels.ts): the label of its Field, and the error summary's prefix */
   labels: Readonly<Partial<Record<FieldPath<TInput>, string>>>

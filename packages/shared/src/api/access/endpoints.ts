@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { consentDocumentIds } from '../../documents/types.ts'
 import { fieldSchema } from '../../rules/field-schema.ts'
 import { t } from '../../messages/t.ts'
@@ -16,7 +16,7 @@ import {
 // (three items), /mainMail/ (the verification mail), /policyHolderInfoByMail/ (the link),
 // /sessionInfo/ (§7.5 current user).
 
-const routeParam = z.string().max(64)
+const routeParam = z.string().check(z.maxLength(64))
 
 /** The group link the applicant came through (SPEC §2.1 base path). */
 export const entryLinkSchema = z.strictObject({
@@ -30,7 +30,7 @@ export type EntryLink = z.infer<typeof entryLinkSchema>
 /** A consent given in the browser: which document and version. The server adds its own time. */
 export const consentReferenceSchema = z.strictObject({
   documentId: z.enum(consentDocumentIds),
-  version: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  version: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
 })
 export type ConsentReference = z.infer<typeof consentReferenceSchema>
 
@@ -71,11 +71,11 @@ export const newPasswordSchema = fieldSchema('required', 'disabledCharInPassword
 /** The password asked again on the link's page: only its presence is checked before comparing. */
 export const enteredPasswordSchema = fieldSchema('required', ['max', { max: 128 }])
 
-const consents = z.array(consentReferenceSchema).max(10)
+const consents = z.array(consentReferenceSchema).check(z.maxLength(10))
 
 /** What verifyUser hands to sendVerificationMail: a signed, short-lived ticket. */
 export const entryTicketSchema = z.strictObject({
-  entryToken: z.string().min(1).max(4096),
+  entryToken: z.string().check(z.minLength(1), z.maxLength(4096)),
   /** ISO 8601 */
   expiresAt: z.iso.datetime(),
 })
@@ -85,7 +85,7 @@ export type EntryTicket = z.infer<typeof entryTicketSchema>
 export const verifyByIdApi = {
   method: 'POST',
   path: verifyByIdPath,
-  body: entryLinkSchema.extend({
+  body: z.extend(entryLinkSchema, {
     firstEntryId: firstEntryIdSchema,
     firstEntryPassword: firstEntryPasswordSchema,
     consents,
@@ -98,8 +98,11 @@ export type VerifyByIdBody = z.infer<typeof verifyByIdApi.body>
 export const verifyByItemApi = {
   method: 'POST',
   path: verifyByItemPath,
-  body: entryLinkSchema.extend({
-    authItems: z.record(z.string().regex(/^[A-Za-z0-9_]{1,30}$/), z.string().max(200)),
+  body: z.extend(entryLinkSchema, {
+    authItems: z.record(
+      z.string().check(z.regex(/^[A-Za-z0-9_]{1,30}$/)),
+      z.string().check(z.maxLength(200)),
+    ),
     consents,
   }),
   response: entryTicketSchema,
@@ -112,7 +115,7 @@ export const sendVerificationMailApi = {
   path: sendVerificationMailPath,
   body: z
     .strictObject({
-      entryToken: z.string().min(1).max(4096),
+      entryToken: z.string().check(z.minLength(1), z.maxLength(4096)),
       policyHolderEmailAddress: mailAddressSchema,
       password: newPasswordSchema,
       passwordConfirmation: fieldSchema('required', ['max', { max: 128 }]),
@@ -137,7 +140,7 @@ export type SendVerificationMailBody = z.infer<typeof sendVerificationMailApi.bo
 
 /** The session a successful sign-in opens (PRODUCT.md "Sessions"). */
 export const sessionTokenSchema = z.strictObject({
-  sessionToken: z.string().min(1).max(4096),
+  sessionToken: z.string().check(z.minLength(1), z.maxLength(4096)),
   /** ISO 8601: when the session ends unless used or extended */
   expiresAt: z.iso.datetime(),
 })
@@ -148,10 +151,10 @@ export const confirmVerificationApi = {
   method: 'POST',
   path: confirmVerificationPath,
   body: z.strictObject({
-    token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/),
+    token: z.string().check(z.regex(/^[A-Za-z0-9_-]{20,100}$/)),
     password: enteredPasswordSchema,
   }),
-  response: sessionTokenSchema.extend({
+  response: z.extend(sessionTokenSchema, {
     /** the my-page ID (PRODUCT.md): shown on completion and mailed */
     userId: z.string(),
     link: entryLinkSchema,
@@ -168,7 +171,7 @@ export const sessionInfoApi = {
     groupPfCode: z.string(),
     expiresAt: z.iso.datetime(),
     /** the application in progress or applied, when the account has one */
-    application: entryLinkSchema.extend({ status: z.enum(['draft', 'applied']) }).nullable(),
+    application: z.nullable(z.extend(entryLinkSchema, { status: z.enum(['draft', 'applied']) })),
   }),
   extendResponse: sessionTokenSchema,
 } as const

@@ -13,7 +13,7 @@ import type { RuleSpec } from '@app/shared/rules/fields'
 import { itemAnswerRules } from '@app/shared/rules/item-answers'
 import { useMemo } from 'react'
 import { useNavigate } from 'react-router'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { InFlowAlert, inFlowCodeOf, useInFlowMessage } from './in-flow-alert.tsx'
 import { useEntryLink } from './use-entry-link.ts'
 import type { EntryGroup } from './use-entry-group.ts'
@@ -100,7 +100,7 @@ function SubmitButton() {
   )
 }
 
-const verifyByIdFormSchema = verifyByIdApi.body.pick({
+const verifyByIdFormSchema = z.pick(verifyByIdApi.body, {
   firstEntryId: true,
   firstEntryPassword: true,
 })
@@ -198,7 +198,7 @@ export function VerifyByItemsForm({
     const shape = Object.fromEntries(
       items.map((item) => [item.itemCode, fieldSchema(...authItemRules(item))]),
     )
-    const itemsSchema: z.ZodType<AuthItemValues, AuthItemValues> = z.object({
+    const itemsSchema: z.ZodMiniType<AuthItemValues, AuthItemValues> = z.object({
       authItems: z.object(shape),
     })
     const itemLabels: Record<`authItems.${string}`, string> = Object.fromEntries(
