@@ -2,7 +2,7 @@
 // zodResolver) and the server route schemas alike: the same bad value gets the same message on
 // both sides, because both run validateRules (issue #3).
 import * as z from 'zod/mini'
-import { t } from '../messages/t.ts'
+import { t } from '../messages/fields.ts'
 import { validateRules } from './fields.ts'
 import type { FieldRuleName, RuleSpec } from './fields.ts'
 

@@ -1,4 +1,4 @@
-import { t } from '@app/shared/messages/t'
+import { t } from '@app/shared/messages/shell'
 import type { ErrorScreenModel } from '@app/shared/rules/error-screen'
 import type { MouseEvent } from 'react'
 import { ErrorImage } from './error-image.tsx'

@@ -1,4 +1,4 @@
-import { t } from '@app/shared/messages/t'
+import { t } from '@app/shared/messages/shell'
 import type { RuleSpec } from '@app/shared/rules/fields'
 import { useId, useState, type ChangeEvent, type ReactNode } from 'react'
 import {

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import { consentDocumentIds } from '../../documents/types.ts'
 import { fieldSchema } from '../../rules/field-schema.ts'
-import { t } from '../../messages/t.ts'
+import { t } from '../../messages/fields.ts'
 import {
   confirmVerificationPath,
   sendVerificationMailPath,

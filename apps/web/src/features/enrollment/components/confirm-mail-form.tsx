@@ -3,7 +3,7 @@ import {
   type ConfirmVerificationResponse,
 } from '@app/shared/api/access/endpoints'
 import { errorCodes } from '@app/shared/errors'
-import { t } from '@app/shared/messages/t'
+import { t } from '@app/shared/messages/verify-user'
 import { useEffect, useId } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
 import * as z from 'zod/mini'

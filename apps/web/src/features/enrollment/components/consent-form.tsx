@@ -1,4 +1,4 @@
-import { t } from '@app/shared/messages/t'
+import { t } from '@app/shared/messages/documents'
 import { fieldGroupSchema } from '@app/shared/rules/field-schema'
 import type { PlainMessageKey } from '@app/shared/rules/fields'
 import { useMemo, useState } from 'react'

@@ -1,5 +1,5 @@
 import type { PolicyDocumentId } from '@app/shared/documents'
-import { t } from '@app/shared/messages/t'
+import { t } from '@app/shared/messages/documents'
 import { Link } from 'react-router'
 
 /**

@@ -7,7 +7,7 @@ import {
 import type { ItemDefinition } from '@app/shared/api/group/item-definition'
 import { currentConsentVersions, type DocumentConsent } from '@app/shared/documents'
 import { errorCodes } from '@app/shared/errors'
-import { t } from '@app/shared/messages/t'
+import { t } from '@app/shared/messages/verify-user'
 import { fieldSchema } from '@app/shared/rules/field-schema'
 import type { RuleSpec } from '@app/shared/rules/fields'
 import { itemAnswerRules } from '@app/shared/rules/item-answers'

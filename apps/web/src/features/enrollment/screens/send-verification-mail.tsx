@@ -3,7 +3,7 @@ import {
   type SendVerificationMailBody,
 } from '@app/shared/api/access/endpoints'
 import { errorCodes } from '@app/shared/errors'
-import { t, type MessageKey } from '@app/shared/messages/t'
+import { t, type SendVerificationMailMessageKey } from '@app/shared/messages/send-verification-mail'
 import { toBusinessDate, toBusinessTime } from '@app/shared/time/business-date'
 import { useEffect, useId, useRef, useState } from 'react'
 import { Navigate, useNavigate } from 'react-router'
@@ -29,7 +29,7 @@ const passwordConditionKeys = [
   'sendVerificationMail.password.uppercase',
   'sendVerificationMail.password.digit',
   'sendVerificationMail.password.symbol',
-] as const satisfies readonly MessageKey[]
+] as const satisfies readonly SendVerificationMailMessageKey[]
 
 interface SentMail {
   address: string

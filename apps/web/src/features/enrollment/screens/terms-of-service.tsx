@@ -3,7 +3,7 @@ import {
   formatDocumentVersion,
   loadTermsOfUse,
 } from '@app/shared/documents'
-import { t } from '@app/shared/messages/t'
+import { t } from '@app/shared/messages/documents'
 import { useNavigate } from 'react-router'
 import { PageHeading } from '../../../components/page-heading.tsx'
 import { ConsentForm, type ConsentItem } from '../components/consent-form.tsx'
