@@ -1,5 +1,4 @@
 import { errorCodes, type Issue } from '@app/shared/errors'
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useCallback, useId, useRef, useState, type FormEvent, type RefCallback } from 'react'
 import {
   useForm,
@@ -12,6 +11,7 @@ import {
 import type { ZodMiniType } from 'zod/mini'
 import { ApiError } from '../../lib/api-client.ts'
 import type { ErrorSummaryItem } from './error-summary.tsx'
+import { schemaResolver } from './schema-resolver.ts'
 import { scheduleFieldValidation, type ValidationScheduler } from './validation-scheduler.ts'
 
 /** The `type` of an error applied from the server's `issues`. */
@@ -130,7 +130,7 @@ export function useStepForm<TInput extends FieldValues, TOutput>({
   onSubmit,
 }: StepFormOptions<TInput, TOutput>): StepForm<TInput, TOutput> {
   const form = useForm<TInput, unknown, TOutput>({
-    resolver: zodResolver(schema),
+    resolver: schemaResolver(schema),
     // react-hook-form itself validates only on submit: its onBlur mode has no debounce and would
     // report a checkbox group or a date as soon as focus moves between its boxes, and its
     // reValidate would show new messages while the user types. The scheduler does the rest.
