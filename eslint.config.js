@@ -80,6 +80,29 @@ export default tseslint.config(
     },
   },
   {
+    // The barrel would put every shared module into the first download, and classic zod all of
+    // its methods (ADR 0011).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@app/shared',
+              message: 'Import the module itself, e.g. @app/shared/rules/fields (ADR 0011).',
+            },
+            {
+              name: 'zod',
+              message:
+                'Use zod/mini in the browser: classic zod adds about 16 KiB gzip (ADR 0011).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

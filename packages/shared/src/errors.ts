@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 /** エラー画面の文言グループ（SPEC §8.3）。文言は messages/errors.ja.ts の `errorScreen.<group>.*`。 */
 export type ErrorScreenGroup =
@@ -236,8 +236,8 @@ export const issueSchema = z.object({ path: z.string(), message: z.string() })
 /** 2xx 以外の応答本文（PRODUCT.md "Maintenance and errors"）。 */
 export const errorBodySchema = z.object({
   errorCode: z.string(),
-  message: z.string().optional(),
-  issues: z.array(issueSchema).optional(),
+  message: z.optional(z.string()),
+  issues: z.optional(z.array(issueSchema)),
 })
 
 export type Issue = z.infer<typeof issueSchema>

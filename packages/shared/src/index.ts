@@ -1,4 +1,6 @@
-// The public surface of @app/shared. Runs in the browser and in Node: depends on zod only.
+// The public surface of @app/shared for the server. Runs in the browser and in Node: depends on
+// zod only. The web app imports each module by its subpath instead (package.json "exports"), so
+// its first download holds only the modules it uses (ADR 0011).
 export * from './errors.ts'
 export * from './messages/t.ts'
 export * from './rules/route-params.ts'
@@ -20,3 +22,5 @@ export * from './api/group/item-definition.ts'
 export * from './api/group/endpoints.ts'
 export * from './documents/index.ts'
 export * from './api/access/endpoints.ts'
+export * from './api/access/session.ts'
+export * from './api/paths.ts'

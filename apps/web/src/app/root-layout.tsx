@@ -1,4 +1,8 @@
-import { isNavigationBlocked, pageNameOf, type NavigationAction } from '@app/shared'
+import {
+  isNavigationBlocked,
+  pageNameOf,
+  type NavigationAction,
+} from '@app/shared/rules/navigation-block'
 import { useCallback, useEffect } from 'react'
 import {
   Outlet,

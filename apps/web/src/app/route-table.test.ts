@@ -1,4 +1,4 @@
-import { t } from '@app/shared'
+import { t } from '@app/shared/messages/t'
 import { describe, expect, it } from 'vitest'
 import { notFoundHelperSegments, screens } from './route-table.ts'
 

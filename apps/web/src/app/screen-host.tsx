@@ -1,4 +1,4 @@
-import { t } from '@app/shared'
+import { t } from '@app/shared/messages/shell'
 import { createElement } from 'react'
 import { useLoaderData } from 'react-router'
 import type { ScreenLoaderData } from './guards.ts'

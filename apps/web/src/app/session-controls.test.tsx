@@ -1,4 +1,4 @@
-import { t } from '@app/shared'
+import { t } from '@app/shared/messages/t'
 import { act, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'

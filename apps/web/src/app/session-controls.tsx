@@ -1,10 +1,8 @@
-import {
-  errorCodes,
-  SESSION_WARNING_MINUTES,
-  sessionInfoApi,
-  t,
-  type SessionToken,
-} from '@app/shared'
+import type { SessionToken } from '@app/shared/api/access/endpoints'
+import { SESSION_WARNING_MINUTES } from '@app/shared/api/access/session'
+import { sessionInfoPath } from '@app/shared/api/paths'
+import { errorCodes } from '@app/shared/errors'
+import { t } from '@app/shared/messages/shell'
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { useLocation, useNavigate, useParams } from 'react-router'
 import { areaEntryPath } from './guards.ts'
@@ -35,7 +33,7 @@ export function useSignOut(): () => Promise<void> {
   const params = useParams()
   return useCallback(async () => {
     try {
-      await api.delete(sessionInfoApi.path)
+      await api.delete(sessionInfoPath)
     } catch {
       // the tab forgets the session all the same
     }
@@ -175,7 +173,7 @@ export function SessionTimer() {
 
   const extend = useCallback(async () => {
     try {
-      const answer = await api.put<SessionToken>(sessionInfoApi.path)
+      const answer = await api.put<SessionToken>(sessionInfoPath)
       refreshSession(storage, answer.sessionToken, localExpiry(answer.expiresInSeconds, now()))
     } catch (error) {
       setFailure({ error })

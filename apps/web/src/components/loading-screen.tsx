@@ -1,4 +1,4 @@
-import { t } from '@app/shared'
+import { t } from '@app/shared/messages/shell'
 
 /** Shown while the first page's data loads (React Router HydrateFallback). */
 export function LoadingScreen() {

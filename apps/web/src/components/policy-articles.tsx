@@ -1,4 +1,9 @@
-import { articleTitle, itemNumber, type DocumentArticle, type DocumentParagraph } from '@app/shared'
+import {
+  articleTitle,
+  itemNumber,
+  type DocumentArticle,
+  type DocumentParagraph,
+} from '@app/shared/documents'
 
 // Renders a policy's numbered articles (第1条…), for the system terms page and the entry screens.
 

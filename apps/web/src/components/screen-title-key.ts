@@ -1,4 +1,4 @@
-import type { MessageKey } from '@app/shared'
+import type { ShellMessageKey } from '@app/shared/messages/shell'
 
 /** Message keys of screen titles: `screen.<page>.title`. */
-export type ScreenTitleKey = Extract<MessageKey, `screen.${string}.title`>
+export type ScreenTitleKey = Extract<ShellMessageKey, `screen.${string}.title`>

@@ -1,4 +1,4 @@
-import { t } from '@app/shared'
+import { t } from '@app/shared/messages/shell'
 import type { ScreenTitleKey } from './screen-title-key.ts'
 import { PageHeading } from './page-heading.tsx'
 import { useLoadedGroup } from '../lib/use-loaded-group.ts'

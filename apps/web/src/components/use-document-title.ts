@@ -1,4 +1,4 @@
-import { t } from '@app/shared'
+import { t } from '@app/shared/messages/shell'
 import { useEffect } from 'react'
 
 /** 「画面名 | 団体名」, or the service name while no group is known. */

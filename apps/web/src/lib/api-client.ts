@@ -1,10 +1,5 @@
-import {
-  errorBodySchema,
-  errorCodes,
-  SESSION_EXPIRES_IN_HEADER,
-  SESSION_TOKEN_HEADER,
-  type ErrorBody,
-} from '@app/shared'
+import { SESSION_EXPIRES_IN_HEADER, SESSION_TOKEN_HEADER } from '@app/shared/api/access/session'
+import { errorBodySchema, errorCodes, type ErrorBody } from '@app/shared/errors'
 import type { KeyValueStorage } from './browser-storage.ts'
 import { clearSession, localExpiry, readSessionToken, refreshSession } from './session.ts'
 

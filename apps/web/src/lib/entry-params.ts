@@ -1,4 +1,4 @@
-import type { EntryArea, EntryParams } from '@app/shared'
+import type { EntryArea, EntryParams } from '@app/shared/rules/entry-check'
 
 type RouteParams = Readonly<Record<string, string | undefined>>
 

@@ -1,4 +1,4 @@
-import { classifyFailure, type ErrorDisplayState } from '@app/shared'
+import { classifyFailure, type ErrorDisplayState } from '@app/shared/rules/error-screen'
 import { isRouteErrorResponse } from 'react-router'
 import { ApiError } from './api-client.ts'
 import { ChunkLoadError } from './chunk-reload.ts'

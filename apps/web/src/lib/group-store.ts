@@ -1,16 +1,13 @@
+import type { GroupPfInfoResponse, ItemDefinitionsResponse } from '@app/shared/api/group/endpoints'
+import type { GroupPfInfo, GroupPfInfoBranchNo } from '@app/shared/api/group/group-pf-info'
+import type { ItemDefinition } from '@app/shared/api/group/item-definition'
 import {
   checkEntryParams,
   groupLoadFailure,
-  groupPfInfoApi,
-  itemDefinitionsApi,
   type EntryArea,
   type EntryParams,
-  type GroupPfInfoResponse,
-  type GroupPfInfo,
-  type GroupPfInfoBranchNo,
-  type ItemDefinition,
-  type ItemDefinitionsResponse,
-} from '@app/shared'
+} from '@app/shared/rules/entry-check'
+import { groupPfInfoPath, itemDefinitionsPath } from '@app/shared/api/paths'
 import { ApiError, type ApiClient } from './api-client.ts'
 
 /** Group information of one link (SPEC §2.6, §7.1, §7.2). */
@@ -80,19 +77,19 @@ async function fetchGroup(
   const groupPfCode = params.groupPfCode ?? ''
   const urlKey = params.urlKey ?? ''
   if (area === 'myp') {
-    const group = await api.get<GroupPfInfoResponse>(groupPfInfoApi.path, { urlKey, groupPfCode })
+    const group = await api.get<GroupPfInfoResponse>(groupPfInfoPath, { urlKey, groupPfCode })
     return { ...group, itemDefinitionArray: undefined }
   }
   const groupPfCodeInceptionDateYm = params.groupPfCodeInceptionDateYm ?? ''
   // SPEC §7.2: in parallel with the group information; if either fails the whole load fails.
   const [group, items] = await Promise.all([
-    api.get<GroupPfInfoResponse>(groupPfInfoApi.path, {
+    api.get<GroupPfInfoResponse>(groupPfInfoPath, {
       urlKey,
       groupPfCode,
       groupPfCodeInceptionDateYm,
       groupPfBranchNo: params.groupPfBranchNo,
     }),
-    api.get<ItemDefinitionsResponse>(itemDefinitionsApi.path, {
+    api.get<ItemDefinitionsResponse>(itemDefinitionsPath, {
       groupPfCode,
       urlKey,
       groupPfCodeInceptionDateYm,

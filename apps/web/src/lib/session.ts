@@ -1,4 +1,4 @@
-import type { EntryLink } from '@app/shared'
+import type { EntryLink } from '@app/shared/api/access/endpoints'
 import { readJson, writeJson, type KeyValueStorage } from './browser-storage.ts'
 
 // The signed-in session in this tab (SPEC §6, PRODUCT.md "Sessions"): the server keeps the session;

@@ -1,4 +1,5 @@
-import { currentConsentVersions, SESSION_IDLE_MINUTES } from '@app/shared'
+import { SESSION_IDLE_MINUTES } from '@app/shared/api/access/session'
+import { currentConsentVersions } from '@app/shared/documents'
 import { recordConsents } from '../features/enrollment/consent.ts'
 import { linkKey } from '../lib/group-store.ts'
 import { storeSession, type StoredSession } from '../lib/session.ts'

@@ -1,4 +1,5 @@
-import type { GroupPfInfo, GroupPfInfoBranchNo, GroupPfInfoResponse } from '@app/shared'
+import type { GroupPfInfoResponse } from '@app/shared/api/group/endpoints'
+import type { GroupPfInfo, GroupPfInfoBranchNo } from '@app/shared/api/group/group-pf-info'
 
 export const link = {
   groupPfCode: 'G001',

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { consentDocumentIds } from './types.ts'
 
 const DOCUMENT_VERSION = /^\d{4}-\d{2}-\d{2}$/
@@ -6,7 +6,7 @@ const DOCUMENT_VERSION = /^\d{4}-\d{2}-\d{2}$/
 function consentSchema() {
   return z.strictObject({
     documentId: z.enum(consentDocumentIds),
-    version: z.string().regex(DOCUMENT_VERSION),
+    version: z.string().check(z.regex(DOCUMENT_VERSION)),
     /** ISO 8601 (UTC) */
     agreedAt: z.iso.datetime(),
   })

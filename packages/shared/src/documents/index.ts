@@ -1,8 +1,8 @@
 // 規約・方針と入口の画面の文書（利用規約・各種ポリシーのページ、申込の入口の画面）。
 //
-// The web app's entry chunk imports @app/shared's index, and Rolldown puts every module the index
-// reaches statically into the first download (rolldown/rolldown#8920), whether the entry uses it
-// or not. So the index exports only the small parts (ids, types, versions, the consent record,
+// Web modules import this index (@app/shared/documents), and Rolldown puts every module an index
+// reaches statically into the importer's chunk (rolldown/rolldown#8920), whether it is used or
+// not. So the index exports only the small parts (ids, types, versions, the consent record,
 // formatting) and loaders for the text, which the screens await in their lazily loaded modules:
 // each loader becomes a chunk of its own.
 import type * as EntryGuides from './entry-guides.ts'

@@ -1,14 +1,24 @@
 import { describe, it, expect } from 'vitest'
+import { consentRuleMessages } from './consent-rules.ja.ts'
+import { documentsMessages } from './documents.ja.ts'
 import { errorMessages } from './errors.ja.ts'
 import { fieldMessages } from './fields.ja.ts'
 import { ja } from './ja.ts'
+import { pamphletMessages } from './pamphlet.ja.ts'
+import { sendVerificationMailMessages } from './send-verification-mail.ja.ts'
 import { serverMessages } from './server.ja.ts'
-import { uiMessages } from './ui.ja.ts'
+import { shellMessages } from './shell.ja.ts'
+import { verifyUserMessages } from './verify-user.ja.ts'
 
 const sources: [string, Readonly<Record<string, string>>][] = [
   ['errors.ja.ts', errorMessages],
   ['fields.ja.ts', fieldMessages],
-  ['ui.ja.ts', uiMessages],
+  ['consent-rules.ja.ts', consentRuleMessages],
+  ['shell.ja.ts', shellMessages],
+  ['documents.ja.ts', documentsMessages],
+  ['verify-user.ja.ts', verifyUserMessages],
+  ['send-verification-mail.ja.ts', sendVerificationMailMessages],
+  ['pamphlet.ja.ts', pamphletMessages],
   ['server.ja.ts', serverMessages],
 ]
 

@@ -1,10 +1,26 @@
+import { consentRuleMessages } from './consent-rules.ja.ts'
+import { documentsMessages } from './documents.ja.ts'
 import { errorMessages } from './errors.ja.ts'
 import { fieldMessages } from './fields.ja.ts'
+import { pamphletMessages } from './pamphlet.ja.ts'
+import { sendVerificationMailMessages } from './send-verification-mail.ja.ts'
 import { serverMessages } from './server.ja.ts'
-import { uiMessages } from './ui.ja.ts'
+import { shellMessages } from './shell.ja.ts'
+import { verifyUserMessages } from './verify-user.ja.ts'
 
 /**
  * 日本語メッセージ一覧（STYLE.md §8）。文言は担当ごとのファイルに置き、ここで1つにまとめる。
- * キーが重ならないことは ja.test.ts で確かめる。
+ * キーが重ならないことは ja.test.ts で確かめる。ブラウザは一覧ではなく、画面の領域ごとの
+ * 翻訳関数（shell.ts, fields.ts, documents.ts, verify-user.ts…）で必要なファイルだけを読む（ADR 0011）。
  */
-export const ja = { ...errorMessages, ...fieldMessages, ...uiMessages, ...serverMessages } as const
+export const ja = {
+  ...errorMessages,
+  ...fieldMessages,
+  ...consentRuleMessages,
+  ...shellMessages,
+  ...documentsMessages,
+  ...verifyUserMessages,
+  ...sendVerificationMailMessages,
+  ...pamphletMessages,
+  ...serverMessages,
+} as const

@@ -1,5 +1,8 @@
 import { describeError, errorCodes, type ErrorDefinition } from '../errors.ts'
-import { t } from '../messages/t.ts'
+import { errorMessages } from '../messages/errors.ja.ts'
+import { translator } from '../messages/format.ts'
+
+const t = translator(errorMessages)
 
 /** エラー表示の状態（SPEC §4 "Error display states"）。 */
 export type ErrorDisplayState =

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest'
 import fc from 'fast-check'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { fieldGroupSchema, fieldSchema } from './field-schema.ts'
 import { validateRules } from './fields.ts'
 import type { RuleSpec } from './fields.ts'
@@ -11,7 +11,7 @@ const ONLY_FULL_KATAKANA =
   'この項目では使えない文字が含まれています。全角カタカナで入力してください。'
 const ONLY_NUMERIC = 'この項目では使えない文字が含まれています。半角数字で入力してください。'
 
-function messagesOf(result: { error?: z.ZodError }): string[] {
+function messagesOf(result: { error?: z.core.$ZodError | undefined }): string[] {
   return result.error?.issues.map((issue) => issue.message) ?? []
 }
 

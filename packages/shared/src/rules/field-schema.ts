@@ -1,8 +1,8 @@
 // zod builders over the field rules (SPEC §5.2), for the browser forms (react-hook-form +
 // zodResolver) and the server route schemas alike: the same bad value gets the same message on
 // both sides, because both run validateRules (issue #3).
-import { z } from 'zod'
-import { t } from '../messages/t.ts'
+import * as z from 'zod/mini'
+import { t } from '../messages/fields.ts'
 import { validateRules } from './fields.ts'
 import type { FieldRuleName, RuleSpec } from './fields.ts'
 
@@ -43,7 +43,7 @@ function absentValueError(rules: readonly RuleSpec[]) {
  * メッセージはルールのメッセージそのまま（最初に通らなかったルールだけ）。値は変えない（正規化しない）。
  * `fieldSchema('required', 'onlyFullKatakana')`
  */
-export function fieldSchema(...rules: RuleSpec[]): z.ZodType<string, string> {
+export function fieldSchema(...rules: RuleSpec[]): z.ZodMiniType<string, string> {
   assertUsableOnText(rules)
   return z.string({ error: absentValueError(rules) }).check((payload) => {
     const failure = validateRules(rules, payload.value)
@@ -57,7 +57,7 @@ export function fieldSchema(...rules: RuleSpec[]): z.ZodType<string, string> {
  * 値の組（チェックボックスの組、分けて入力する項目）のスキーマ。multipleRequired はすべての値、
  * required は1つ以上の値を求め、文字のルールは値を1つずつ調べる。メッセージは組に1つ付く。
  */
-export function fieldGroupSchema(...rules: RuleSpec[]): z.ZodType<string[], string[]> {
+export function fieldGroupSchema(...rules: RuleSpec[]): z.ZodMiniType<string[], string[]> {
   assertUsableOnText(rules)
   return z.array(z.string(), { error: absentValueError(rules) }).check((payload) => {
     const failure = validateRules(rules, payload.value)

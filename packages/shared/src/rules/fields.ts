@@ -1,7 +1,6 @@
 // Field rules (SPEC §5.2), once for the browser forms and the server routes (issue #3).
 // field-schema.ts wraps them in zod; the messages are in messages/fields.ja.ts (SPEC §5.3).
-import { t } from '../messages/t.ts'
-import type { MessageKey, ParamsOf } from '../messages/t.ts'
+import { t, type FieldMessageKey } from '../messages/fields.ts'
 import { isValidYyyymm, isValidYyyymmdd } from '../time/business-date.ts'
 import { findDisallowedCharacter } from './gaiji.ts'
 import { maxUploadBytes, uploadExtensions } from './upload.ts'
@@ -42,10 +41,11 @@ export const fieldRuleNames = [
 ] as const
 export type FieldRuleName = (typeof fieldRuleNames)[number]
 
-/** A catalogue key whose text has no `{placeholder}`: the only kind a rule can show as it is. */
-export type PlainMessageKey = {
-  [K in MessageKey]: ParamsOf<K> extends [] ? K : never
-}[MessageKey]
+/**
+ * A field-rule message without `{placeholder}`: the only kind a rule can show as it is
+ * (messages/fields.ts).
+ */
+export type PlainMessageKey = FieldMessageKey
 
 export interface FieldRuleParams {
   /** between: the smallest number allowed; min: the fewest characters (code points). */

@@ -1,6 +1,6 @@
 import type { ItemDefinition } from '../api/group/item-definition.ts'
 import type { Issue } from '../errors.ts'
-import { t } from '../messages/t.ts'
+import { t } from '../messages/fields.ts'
 import { validateRules, type RuleSpec } from './fields.ts'
 
 // Answers to a group's own items (SPEC §3.5: policy-holder and insured items, notice matters):

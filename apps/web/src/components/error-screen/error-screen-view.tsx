@@ -1,4 +1,5 @@
-import { t, type ErrorScreenModel } from '@app/shared'
+import { t } from '@app/shared/messages/shell'
+import type { ErrorScreenModel } from '@app/shared/rules/error-screen'
 import type { MouseEvent } from 'react'
 import { ErrorImage } from './error-image.tsx'
 import { PageHeading } from '../page-heading.tsx'

@@ -1,4 +1,10 @@
-import { decideErrorScreen, type ErrorArea, type ErrorDisplayState, pageNameOf } from '@app/shared'
+import { sessionInfoPath } from '@app/shared/api/paths'
+import {
+  decideErrorScreen,
+  type ErrorArea,
+  type ErrorDisplayState,
+} from '@app/shared/rules/error-screen'
+import { pageNameOf } from '@app/shared/rules/navigation-block'
 import { useEffect, useState, type MouseEvent } from 'react'
 import { useLocation, useNavigate, useParams } from 'react-router'
 import { ErrorScreenView } from './error-screen-view.tsx'
@@ -7,9 +13,6 @@ import { areaOfPath } from '../../lib/entry-params.ts'
 import { fullPageLoad, useServices } from '../../lib/services.tsx'
 import { useLoadedGroup } from '../../lib/use-loaded-group.ts'
 import { useDocumentTitle } from '../use-document-title.ts'
-
-/** SPEC §7.5: the current-user lookup; any failure means not signed in. */
-const SESSION_INFO_PATH = '/sessionInfo/'
 
 function errorAreaOf(pathname: string): ErrorArea {
   const area = areaOfPath(pathname)
@@ -44,7 +47,8 @@ export function FailureScreen({ state }: { state: ErrorDisplayState }) {
   useEffect(() => {
     if (area !== 'myp') return
     let isCurrent = true
-    api.get(SESSION_INFO_PATH).then(
+    // SPEC §7.5: the current-user lookup; any failure means not signed in.
+    api.get(sessionInfoPath).then(
       () => isCurrent && setIsSignedIn(true),
       () => isCurrent && setIsSignedIn(false),
     )

@@ -1,4 +1,4 @@
-import { t } from '@app/shared'
+import { t } from '@app/shared/messages/shell'
 import { useHref, useLocation } from 'react-router'
 import { useLoadedGroup } from '../../lib/use-loaded-group.ts'
 import { PageHeading } from '../page-heading.tsx'

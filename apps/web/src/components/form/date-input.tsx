@@ -1,4 +1,5 @@
-import { t, type RuleSpec } from '@app/shared'
+import { t } from '@app/shared/messages/shell'
+import type { RuleSpec } from '@app/shared/rules/fields'
 import { useId, useState, type ChangeEvent, type ReactNode } from 'react'
 import {
   useController,

@@ -1,4 +1,4 @@
-import { t } from '@app/shared'
+import { t } from '@app/shared/messages/shell'
 import { useEffect, useId, useRef, type MouseEvent } from 'react'
 import { FIELD_ATTRIBUTE } from './field-parts.tsx'
 

@@ -1,4 +1,4 @@
-import { t } from '@app/shared'
+import { t } from '@app/shared/messages/shell'
 import { useId, type ReactNode } from 'react'
 
 /**

@@ -1,5 +1,4 @@
-import { errorCodes, type Issue } from '@app/shared'
-import { zodResolver } from '@hookform/resolvers/zod'
+import { errorCodes, type Issue } from '@app/shared/errors'
 import { useCallback, useId, useRef, useState, type FormEvent, type RefCallback } from 'react'
 import {
   useForm,
@@ -9,9 +8,10 @@ import {
   type FieldValues,
   type UseFormReturn,
 } from 'react-hook-form'
-import type { ZodType } from 'zod'
+import type { ZodMiniType } from 'zod/mini'
 import { ApiError } from '../../lib/api-client.ts'
 import type { ErrorSummaryItem } from './error-summary.tsx'
+import { schemaResolver } from './schema-resolver.ts'
 import { scheduleFieldValidation, type ValidationScheduler } from './validation-scheduler.ts'
 
 /** The `type` of an error applied from the server's `issues`. */
@@ -19,7 +19,7 @@ export const SERVER_ERROR_TYPE = 'server'
 
 export interface StepFormOptions<TInput extends FieldValues, TOutput> {
   /** the step's schema from @app/shared (the server validates with the same one) */
-  schema: ZodType<TOutput, TInput>
+  schema: ZodMiniType<TOutput, TInput>
   defaultValues: DefaultValues<TInput>
   /** each field's label (labels.ts): the label of its Field, and the error summary's prefix */
   labels: Readonly<Partial<Record<FieldPath<TInput>, string>>>
@@ -130,7 +130,7 @@ export function useStepForm<TInput extends FieldValues, TOutput>({
   onSubmit,
 }: StepFormOptions<TInput, TOutput>): StepForm<TInput, TOutput> {
   const form = useForm<TInput, unknown, TOutput>({
-    resolver: zodResolver(schema),
+    resolver: schemaResolver(schema),
     // react-hook-form itself validates only on submit: its onBlur mode has no debounce and would
     // report a checkbox group or a date as soon as focus moves between its boxes, and its
     // reValidate would show new messages while the user types. The scheduler does the rest.

@@ -1,4 +1,4 @@
-import { t } from '@app/shared'
+import { t } from '@app/shared/messages/shell'
 import type { MouseEvent, ReactNode } from 'react'
 import { Link } from 'react-router'
 import { themeStyle } from './theme-color.ts'

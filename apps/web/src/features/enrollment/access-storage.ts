@@ -1,4 +1,4 @@
-import type { EntryTicket } from '@app/shared'
+import type { EntryTicket } from '@app/shared/api/access/endpoints'
 import { readJson, writeJson, type KeyValueStorage } from '../../lib/browser-storage.ts'
 import { parseInstant } from '../../lib/session.ts'
 

@@ -3,7 +3,7 @@ import {
   type ConsentDocumentId,
   type DocumentConsent,
   type DocumentVersion,
-} from '@app/shared'
+} from '@app/shared/documents'
 import { useCallback } from 'react'
 import { useParams } from 'react-router'
 import { readJson, writeJson, type KeyValueStorage } from '../../lib/browser-storage.ts'

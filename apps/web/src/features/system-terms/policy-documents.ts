@@ -1,4 +1,4 @@
-import { loadPolicyDocuments } from '@app/shared'
+import { loadPolicyDocuments } from '@app/shared/documents'
 
 /**
  * The four policies (@app/shared documents/policies.ts), awaited at the top of this lazily loaded

@@ -1,4 +1,5 @@
-import { formatDocumentVersion, t, type PolicyDocument } from '@app/shared'
+import { formatDocumentVersion, type PolicyDocument } from '@app/shared/documents'
+import { t } from '@app/shared/messages/documents'
 import { useEffect, useId } from 'react'
 import { useLocation } from 'react-router'
 import { InPageLink, moveToSection } from './in-page-link.tsx'

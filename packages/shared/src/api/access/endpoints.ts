@@ -1,7 +1,14 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { consentDocumentIds } from '../../documents/types.ts'
 import { fieldSchema } from '../../rules/field-schema.ts'
-import { t } from '../../messages/t.ts'
+import { t } from '../../messages/fields.ts'
+import {
+  confirmVerificationPath,
+  sendVerificationMailPath,
+  sessionInfoPath,
+  verifyByIdPath,
+  verifyByItemPath,
+} from '../paths.ts'
 
 // Applicant access (issue #5, ADR 0010): verifyUser (SPEC §2.1, §6), the verification mail and
 // its link, and the session (PRODUCT.md "People and how they sign in"). The paths are the
@@ -9,7 +16,7 @@ import { t } from '../../messages/t.ts'
 // (three items), /mainMail/ (the verification mail), /policyHolderInfoByMail/ (the link),
 // /sessionInfo/ (§7.5 current user).
 
-const routeParam = z.string().max(64)
+const routeParam = z.string().check(z.maxLength(64))
 
 /** The group link the applicant came through (SPEC §2.1 base path). */
 export const entryLinkSchema = z.strictObject({
@@ -23,7 +30,7 @@ export type EntryLink = z.infer<typeof entryLinkSchema>
 /** A consent given in the browser: which document and version. The server adds its own time. */
 export const consentReferenceSchema = z.strictObject({
   documentId: z.enum(consentDocumentIds),
-  version: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  version: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
 })
 export type ConsentReference = z.infer<typeof consentReferenceSchema>
 
@@ -35,20 +42,9 @@ export const INITIAL_PASSWORD_LENGTH = 12
 export const ENTRY_TICKET_MINUTES = 30
 /** SPEC §9: the verification mail's link is valid 1 hour. */
 export const VERIFICATION_LINK_MINUTES = 60
-/** PRODUCT.md "Sessions": idle timeout, and when the browser warns before it. */
-export const SESSION_IDLE_MINUTES = 30
-export const SESSION_WARNING_MINUTES = 5
-/** The response header that carries a refreshed session token (the session slides on use). */
-export const SESSION_TOKEN_HEADER = 'x-session-token'
-/** …and when that token's session ends unless used again (ISO 8601). */
-export const SESSION_EXPIRES_HEADER = 'x-session-expires-at'
-/**
- * …and in how many seconds: the browser counts from its own clock, which may differ from the
- * server's (a wrong PC clock, a pinned APP_NOW), so it keeps a deadline of its own.
- */
-export const SESSION_EXPIRES_IN_HEADER = 'x-session-expires-in'
 
-const expiresInSeconds = z.number().int().min(0)
+/** seconds until an end (see SESSION_EXPIRES_IN_HEADER in session.ts) */
+const expiresInSeconds = z.number().check(z.int(), z.minimum(0))
 
 /** The page the verification mail links to: verifyUser of the same link, the token in the fragment. */
 export function verificationLinkPath(link: EntryLink, token: string): string {
@@ -78,11 +74,11 @@ export const newPasswordSchema = fieldSchema('required', 'disabledCharInPassword
 /** The password asked again on the link's page: only its presence is checked before comparing. */
 export const enteredPasswordSchema = fieldSchema('required', ['max', { max: 128 }])
 
-const consents = z.array(consentReferenceSchema).max(10)
+const consents = z.array(consentReferenceSchema).check(z.maxLength(10))
 
 /** What verifyUser hands to sendVerificationMail: a signed, short-lived ticket. */
 export const entryTicketSchema = z.strictObject({
-  entryToken: z.string().min(1).max(4096),
+  entryToken: z.string().check(z.minLength(1), z.maxLength(4096)),
   /** ISO 8601 */
   expiresAt: z.iso.datetime(),
   /** the same end, as seconds from the answer (see SESSION_EXPIRES_IN_HEADER) */
@@ -93,8 +89,8 @@ export type EntryTicket = z.infer<typeof entryTicketSchema>
 /** 初回登録IDによる本人確認 (authenticationType "1"). */
 export const verifyByIdApi = {
   method: 'POST',
-  path: '/policyHolderInfoById/',
-  body: entryLinkSchema.extend({
+  path: verifyByIdPath,
+  body: z.extend(entryLinkSchema, {
     firstEntryId: firstEntryIdSchema,
     firstEntryPassword: firstEntryPasswordSchema,
     consents,
@@ -106,9 +102,12 @@ export type VerifyByIdBody = z.infer<typeof verifyByIdApi.body>
 /** 三項目認証 (authenticationType "2"): answers keyed by the items' itemCode. */
 export const verifyByItemApi = {
   method: 'POST',
-  path: '/policyHolderInfoByItem/',
-  body: entryLinkSchema.extend({
-    authItems: z.record(z.string().regex(/^[A-Za-z0-9_]{1,30}$/), z.string().max(200)),
+  path: verifyByItemPath,
+  body: z.extend(entryLinkSchema, {
+    authItems: z.record(
+      z.string().check(z.regex(/^[A-Za-z0-9_]{1,30}$/)),
+      z.string().check(z.maxLength(200)),
+    ),
     consents,
   }),
   response: entryTicketSchema,
@@ -118,10 +117,10 @@ export type VerifyByItemBody = z.infer<typeof verifyByItemApi.body>
 /** 確認メールの送信: the mail address and the chosen my-page password. */
 export const sendVerificationMailApi = {
   method: 'POST',
-  path: '/mainMail/',
+  path: sendVerificationMailPath,
   body: z
     .strictObject({
-      entryToken: z.string().min(1).max(4096),
+      entryToken: z.string().check(z.minLength(1), z.maxLength(4096)),
       policyHolderEmailAddress: mailAddressSchema,
       password: newPasswordSchema,
       passwordConfirmation: fieldSchema('required', ['max', { max: 128 }]),
@@ -146,7 +145,7 @@ export type SendVerificationMailBody = z.infer<typeof sendVerificationMailApi.bo
 
 /** The session a successful sign-in opens (PRODUCT.md "Sessions"). */
 export const sessionTokenSchema = z.strictObject({
-  sessionToken: z.string().min(1).max(4096),
+  sessionToken: z.string().check(z.minLength(1), z.maxLength(4096)),
   /** ISO 8601: when the session ends unless used or extended */
   expiresAt: z.iso.datetime(),
   /** the same end, as seconds from the answer (see SESSION_EXPIRES_IN_HEADER) */
@@ -157,12 +156,12 @@ export type SessionToken = z.infer<typeof sessionTokenSchema>
 /** 確認メールのURLを開いた先: the link's token and the password chosen before the mail. */
 export const confirmVerificationApi = {
   method: 'POST',
-  path: '/policyHolderInfoByMail/',
+  path: confirmVerificationPath,
   body: z.strictObject({
-    token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/),
+    token: z.string().check(z.regex(/^[A-Za-z0-9_-]{20,100}$/)),
     password: enteredPasswordSchema,
   }),
-  response: sessionTokenSchema.extend({
+  response: z.extend(sessionTokenSchema, {
     /** the my-page ID (PRODUCT.md): shown on completion and mailed */
     userId: z.string(),
     link: entryLinkSchema,
@@ -173,13 +172,13 @@ export type ConfirmVerificationResponse = z.infer<typeof confirmVerificationApi.
 
 /** SPEC §7.5 current-user lookup; PUT extends the session, DELETE signs out. */
 export const sessionInfoApi = {
-  path: '/sessionInfo/',
+  path: sessionInfoPath,
   response: z.strictObject({
     userId: z.string(),
     groupPfCode: z.string(),
     expiresAt: z.iso.datetime(),
     /** the application in progress or applied, when the account has one */
-    application: entryLinkSchema.extend({ status: z.enum(['draft', 'applied']) }).nullable(),
+    application: z.nullable(z.extend(entryLinkSchema, { status: z.enum(['draft', 'applied']) })),
   }),
   extendResponse: sessionTokenSchema,
 } as const

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { groupPfInfoPath, itemDefinitionsPath } from '../paths.ts'
 import { groupPfInfoBranchNoSchema, groupPfInfoSchema } from './group-pf-info.ts'
 import { itemDefinitionSchema } from './item-definition.ts'
 
@@ -9,7 +10,7 @@ const routeParam = z.string().max(64)
 /** 団体情報取得 (SPEC §7.1). Under /myp/ only urlKey and groupPfCode are sent (§2.6). */
 export const groupPfInfoApi = {
   method: 'GET',
-  path: '/groupPfInfo/',
+  path: groupPfInfoPath,
   querystring: z.strictObject({
     urlKey: routeParam,
     groupPfCode: routeParam,
@@ -34,7 +35,7 @@ export type GroupPfInfoResponse = z.infer<typeof groupPfInfoApi.response>
 /** 項目定義取得 (SPEC §7.2), sent in parallel with §7.1 except under /myp/. */
 export const itemDefinitionsApi = {
   method: 'GET',
-  path: '/itemDefinitions/',
+  path: itemDefinitionsPath,
   querystring: z.strictObject({
     groupPfCode: routeParam,
     urlKey: routeParam,

@@ -1,4 +1,5 @@
-import type { GroupPfInfoResponse, ItemDefinition } from '@app/shared'
+import type { GroupPfInfoResponse } from '@app/shared/api/group/endpoints'
+import type { ItemDefinition } from '@app/shared/api/group/item-definition'
 import { entryGroupResponse } from './entry-test-group.ts'
 
 // A group with three-item authentication (authenticationType "2") for the verifyUser tests: the

@@ -1,11 +1,12 @@
 import {
   confirmVerificationApi,
-  errorCodes,
-  t,
   type ConfirmVerificationResponse,
-} from '@app/shared'
+} from '@app/shared/api/access/endpoints'
+import { errorCodes } from '@app/shared/errors'
+import { t } from '@app/shared/messages/verify-user'
 import { useEffect, useId } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
+import * as z from 'zod/mini'
 import { InFlowAlert, inFlowCodeOf, useInFlowMessage } from './in-flow-alert.tsx'
 import { useEntryLink } from './use-entry-link.ts'
 import { ErrorSummary } from '../../../components/form/error-summary.tsx'
@@ -33,7 +34,7 @@ const mailLinkCodes: readonly string[] = [
 ]
 
 const tokenSchema = confirmVerificationApi.body.shape.token
-const passwordFormSchema = confirmVerificationApi.body.pick({ password: true })
+const passwordFormSchema = z.pick(confirmVerificationApi.body, { password: true })
 
 function tokenOfFragment(hash: string): string | undefined {
   const token = new URLSearchParams(hash.replace(/^#/, '')).get('token')

@@ -1,6 +1,8 @@
-import { fieldGroupSchema, t, type PlainMessageKey } from '@app/shared'
+import { t } from '@app/shared/messages/documents'
+import { fieldGroupSchema } from '@app/shared/rules/field-schema'
+import type { PlainMessageKey } from '@app/shared/rules/fields'
 import { useMemo, useState } from 'react'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { CheckboxGroup } from '../../../components/form/checkbox-group.tsx'
 import { ErrorSummary } from '../../../components/form/error-summary.tsx'
 import { useStepForm } from '../../../components/form/use-step-form.ts'
@@ -42,7 +44,7 @@ export function ConsentForm({
             fieldGroupSchema(['required', { messageKey: item.requiredMessageKey }]),
           ]),
         ),
-      ) as unknown as z.ZodType<ConsentValues, ConsentValues>,
+      ) as unknown as z.ZodMiniType<ConsentValues, ConsentValues>,
     [items],
   )
   const [defaultValues] = useState<ConsentValues>(() =>

@@ -1,4 +1,4 @@
-import { loadEntryGuides } from '@app/shared'
+import { loadEntryGuides } from '@app/shared/documents'
 
 /**
  * The group-specific entry documents (@app/shared documents/entry-guides.ts). Awaited at the top

@@ -1,4 +1,4 @@
-import type { GuideBlock, GuideDocument, GuideSection } from '@app/shared'
+import type { GuideBlock, GuideDocument, GuideSection } from '@app/shared/documents'
 import { PolicyLink } from './policy-link.tsx'
 
 const headingClassName = {

@@ -1,4 +1,4 @@
-import { findMessage, t } from '@app/shared'
+import { findMessage, t } from '@app/shared/messages/shell'
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { ApiError } from '../../../lib/api-client.ts'
 

@@ -1,4 +1,5 @@
-import { t, type PolicyDocumentId } from '@app/shared'
+import type { PolicyDocumentId } from '@app/shared/documents'
+import { t } from '@app/shared/messages/documents'
 import { Link } from 'react-router'
 
 /**

@@ -1,4 +1,5 @@
-import { t, type GuideSection } from '@app/shared'
+import type { GuideSection } from '@app/shared/documents'
+import { t } from '@app/shared/messages/documents'
 import { entryGuides } from './entry-guides.ts'
 import { GuideDocumentView } from './guide-document.tsx'
 import type { EntryGroup } from './use-entry-group.ts'

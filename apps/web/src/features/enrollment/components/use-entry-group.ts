@@ -1,4 +1,5 @@
-import type { EntryDocumentInput, GroupPfInfoResponse } from '@app/shared'
+import type { GroupPfInfoResponse } from '@app/shared/api/group/endpoints'
+import type { EntryDocumentInput } from '@app/shared/documents'
 import type { GroupData } from '../../../lib/group-store.ts'
 import { useLoadedGroup } from '../../../lib/use-loaded-group.ts'
 

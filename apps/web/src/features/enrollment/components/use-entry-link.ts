@@ -1,4 +1,4 @@
-import type { EntryLink } from '@app/shared'
+import type { EntryLink } from '@app/shared/api/access/endpoints'
 import { useMemo } from 'react'
 import { useParams } from 'react-router'
 import { linkKey } from '../../../lib/group-store.ts'

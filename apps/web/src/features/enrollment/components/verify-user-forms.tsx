@@ -1,20 +1,19 @@
 import {
-  currentConsentVersions,
-  errorCodes,
-  fieldSchema,
-  itemAnswerRules,
-  t,
   verifyByIdApi,
   verifyByItemApi,
   type ConsentReference,
-  type DocumentConsent,
   type EntryTicket,
-  type ItemDefinition,
-  type RuleSpec,
-} from '@app/shared'
+} from '@app/shared/api/access/endpoints'
+import type { ItemDefinition } from '@app/shared/api/group/item-definition'
+import { currentConsentVersions, type DocumentConsent } from '@app/shared/documents'
+import { errorCodes } from '@app/shared/errors'
+import { t } from '@app/shared/messages/verify-user'
+import { fieldSchema } from '@app/shared/rules/field-schema'
+import type { RuleSpec } from '@app/shared/rules/fields'
+import { itemAnswerRules } from '@app/shared/rules/item-answers'
 import { useMemo } from 'react'
 import { useNavigate } from 'react-router'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { InFlowAlert, inFlowCodeOf, useInFlowMessage } from './in-flow-alert.tsx'
 import { useEntryLink } from './use-entry-link.ts'
 import type { EntryGroup } from './use-entry-group.ts'
@@ -106,7 +105,7 @@ function SubmitButton() {
   )
 }
 
-const verifyByIdFormSchema = verifyByIdApi.body.pick({
+const verifyByIdFormSchema = z.pick(verifyByIdApi.body, {
   firstEntryId: true,
   firstEntryPassword: true,
 })
@@ -204,7 +203,7 @@ export function VerifyByItemsForm({
     const shape = Object.fromEntries(
       items.map((item) => [item.itemCode, fieldSchema(...authItemRules(item))]),
     )
-    const itemsSchema: z.ZodType<AuthItemValues, AuthItemValues> = z.object({
+    const itemsSchema: z.ZodMiniType<AuthItemValues, AuthItemValues> = z.object({
       authItems: z.object(shape),
     })
     const itemLabels: Record<`authItems.${string}`, string> = Object.fromEntries(

@@ -1,4 +1,4 @@
-import { t } from '@app/shared'
+import { t } from '@app/shared/messages/documents'
 import { Link } from 'react-router'
 import { PageHeading } from '../../../components/page-heading.tsx'
 import { entryGuides } from '../components/entry-guides.ts'

@@ -1,12 +1,10 @@
 import {
-  errorCodes,
   sendVerificationMailApi,
-  t,
-  toBusinessDate,
-  toBusinessTime,
-  type MessageKey,
   type SendVerificationMailBody,
-} from '@app/shared'
+} from '@app/shared/api/access/endpoints'
+import { errorCodes } from '@app/shared/errors'
+import { t, type SendVerificationMailMessageKey } from '@app/shared/messages/send-verification-mail'
+import { toBusinessDate, toBusinessTime } from '@app/shared/time/business-date'
 import { useEffect, useId, useRef, useState } from 'react'
 import { Navigate, useNavigate } from 'react-router'
 import { ErrorSummary } from '../../../components/form/error-summary.tsx'
@@ -31,7 +29,7 @@ const passwordConditionKeys = [
   'sendVerificationMail.password.uppercase',
   'sendVerificationMail.password.digit',
   'sendVerificationMail.password.symbol',
-] as const satisfies readonly MessageKey[]
+] as const satisfies readonly SendVerificationMailMessageKey[]
 
 interface SentMail {
   address: string

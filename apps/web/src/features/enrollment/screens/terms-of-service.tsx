@@ -1,4 +1,9 @@
-import { currentConsentVersions, formatDocumentVersion, loadTermsOfUse, t } from '@app/shared'
+import {
+  currentConsentVersions,
+  formatDocumentVersion,
+  loadTermsOfUse,
+} from '@app/shared/documents'
+import { t } from '@app/shared/messages/documents'
 import { useNavigate } from 'react-router'
 import { PageHeading } from '../../../components/page-heading.tsx'
 import { ConsentForm, type ConsentItem } from '../components/consent-form.tsx'

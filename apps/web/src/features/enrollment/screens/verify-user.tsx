@@ -1,4 +1,5 @@
-import { currentConsentVersions, t } from '@app/shared'
+import { currentConsentVersions } from '@app/shared/documents'
+import { t } from '@app/shared/messages/verify-user'
 import { lazy, Suspense, useMemo } from 'react'
 import { Navigate } from 'react-router'
 import { PageHeading } from '../../../components/page-heading.tsx'
