@@ -989,7 +989,7 @@ async function measureLogins(context: {
   out()
   out(
     'budget (PRODUCT.md), on PostgreSQL (production): A/pg login vs C bare argon2id verify loop, ' +
-      'same run, 2 in flight:',
+      `same run, ${loginSettings.inFlight} in flight:`,
   )
   if (pgA === undefined) {
     const reason = notMeasured ?? 'no PostgreSQL rows'
