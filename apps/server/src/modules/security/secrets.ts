@@ -1,4 +1,4 @@
-import { createHmac, createHash, randomBytes } from 'node:crypto'
+import { createHash, createHmac, createSecretKey, randomBytes, type KeyObject } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { serverSecrets } from '../../db/schema/index.ts'
@@ -21,8 +21,8 @@ async function loadOrCreate(db: Database, name: string): Promise<Buffer> {
 }
 
 export interface ServerKeys {
-  /** HS256 key of session tokens and entry tickets */
-  signingKey: Uint8Array
+  /** HS256 key of session tokens and entry tickets (a KeyObject: jose then imports it once) */
+  signingKey: KeyObject
   /** key of the hashes that name lockout and rate-limit subjects */
   subjectKey: Buffer
 }
@@ -32,7 +32,7 @@ export async function loadServerKeys(db: Database): Promise<ServerKeys> {
     loadOrCreate(db, 'token-signing'),
     loadOrCreate(db, 'subject-hashing'),
   ])
-  return { signingKey: new Uint8Array(signingKey), subjectKey }
+  return { signingKey: createSecretKey(signingKey), subjectKey }
 }
 
 /** A keyed hash naming what was tried (an ID, a client address) without storing it. */
