@@ -383,6 +383,27 @@ export class AccessService {
     })
   }
 
+  /** The account's application (SPEC §7.5 answer), or null before one is opened. */
+  async applicationOf(
+    accountId: string,
+  ): Promise<(EntryLink & { status: 'draft' | 'applied' }) | null> {
+    const rows = await this.#db
+      .select({
+        groupPfCode: applications.groupPfCode,
+        groupPfCodeInceptionDateYm: applications.groupPfCodeInceptionDateYm,
+        groupPfBranchNo: applications.groupPfBranchNo,
+        urlKey: applications.urlKey,
+        status: applications.status,
+      })
+      .from(applications)
+      .where(eq(applications.accountId, accountId))
+      .limit(1)
+    const application = rows[0]
+    if (application === undefined) return null
+    // the table's check constraint allows only these two
+    return { ...application, status: application.status as 'draft' | 'applied' }
+  }
+
   /** One account per member: a second verification updates its mail address and password. */
   async #saveAccount(
     tx: Database,

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm'
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
@@ -9,7 +8,6 @@ import {
   verifyByIdApi,
   verifyByItemApi,
 } from '@app/shared'
-import { applications } from '../../db/schema/index.ts'
 
 const refusals = {
   400: errorBodySchema,
@@ -95,26 +93,12 @@ export const accessRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     },
     async (request, reply) => {
       const signedIn = await app.sessions.require(request, reply)
-      const rows = await app.db
-        .select({
-          groupPfCode: applications.groupPfCode,
-          groupPfCodeInceptionDateYm: applications.groupPfCodeInceptionDateYm,
-          groupPfBranchNo: applications.groupPfBranchNo,
-          urlKey: applications.urlKey,
-          status: applications.status,
-        })
-        .from(applications)
-        .where(eq(applications.accountId, signedIn.accountId))
-        .limit(1)
-      const application = rows[0]
+      const application = await app.access.applicationOf(signedIn.accountId)
       return {
         userId: signedIn.userId,
         groupPfCode: signedIn.groupPfCode,
         expiresAt: signedIn.expiresAt.toISOString(),
-        application:
-          application === undefined
-            ? null
-            : { ...application, status: application.status as 'draft' | 'applied' },
+        application,
       }
     },
   )
