@@ -116,6 +116,9 @@ const ownRows: Row[] = [
   ['APFL0004', 401, 'authenticationFailed', true, true, true],
   ['APFL0005', 423, 'authenticationFailed', true, true, true],
   ['APFM0001', 502, 'default', true, true, true],
+  ['APFC0001', 409, 'default', true, true, true],
+  ['APFD0001', 409, 'default', true, true, true],
+  ['APFX0001', 410, 'default', true, true, true],
 ]
 
 const definition = (row: Row): ErrorDefinition => ({

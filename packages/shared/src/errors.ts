@@ -95,6 +95,13 @@ export const errorCodes = {
   verificationLocked: 'APFL0005',
   /** 確認メールの送信に失敗（送信先に受け取りを拒否された） */
   verificationMailFailed: 'APFM0001',
+  // The application (issue #6, ADR 0012)
+  /** 別のタブ・古い画面からの保存（申込情報の版が違う） */
+  applicationVersionConflict: 'APFC0001',
+  /** まだ開いていない手順への保存（SPEC §2.5 の直接アクセスの防止をサーバーでも） */
+  stepNotOpen: 'APFD0001',
+  /** 署名付きURLの期限切れ・使用済み */
+  signedUrlExpired: 'APFX0001',
 } as const
 
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes]
@@ -205,6 +212,9 @@ export const errorCatalogue: Readonly<Record<string, ErrorDefinition>> = Object.
   APFL0004: define(401, 'authenticationFailed'),
   APFL0005: define(423, 'authenticationFailed'),
   APFM0001: define(502, 'default'),
+  APFC0001: define(409, 'default'),
+  APFD0001: define(409, 'default'),
+  APFX0001: define(410, 'default'),
 } satisfies Record<ErrorCode, ErrorDefinition> & Record<string, ErrorDefinition>)
 
 const paymentFailed = define(402, 'paymentFailed')

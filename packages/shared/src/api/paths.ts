@@ -15,3 +15,25 @@ export const sendVerificationMailPath = '/mainMail/'
 export const confirmVerificationPath = '/policyHolderInfoByMail/'
 /** SPEC §7.5 current user; PUT extends the session, DELETE signs out */
 export const sessionInfoPath = '/sessionInfo/'
+
+// The application (issue #6, ADR 0012). Every call names the group link in its query string
+// (entryLinkSchema) and works on the signed-in applicant's own application.
+/** 申込情報: GET the state; PUT /applyInfo/{step} saves one step */
+export const applyInfoPath = '/applyInfo/'
+/** 被保険者: POST /applyInfo/insured/{unitNo}; PUT and DELETE …/{unitNo}/{insrdId} */
+export const insuredPath = '/applyInfo/insured/'
+/** 必要書類の削除: DELETE /applyInfo/requiredDocs/{fileId} */
+export const requiredDocsPath = '/applyInfo/requiredDocs/'
+/** プラン（主たる補償）の一覧 */
+export const mainCoverageTypesPath = '/mainCoverageTypes/'
+/** プランに付けられるオプションの一覧 */
+export const specifiedCoverageTypesPath = '/specifiedCoverageTypes/'
+/** 郵便番号から住所 */
+export const addressPath = '/address/'
+/** 必要書類のアップロード用の署名付きURLの発行 */
+export const uploadNecessaryDocsUrlPath = '/uploadNecessaryDocsUrl/'
+/** アップロード済みの書類を開く署名付きURLの発行 */
+export const downloadPresignedPath = '/downloadPresigned/'
+/** 署名付きURLの行き先: PUT /files/upload/{token}, GET /files/download/{token} */
+export const fileUploadPath = '/files/upload/'
+export const fileDownloadPath = '/files/download/'

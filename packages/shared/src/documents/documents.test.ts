@@ -128,6 +128,7 @@ describe('同意の記録', () => {
       'terms-of-use': termsOfUse.version,
       'entry-terms': entryTermsDocument(input).version,
       'privacy-policy': policyDocuments[2]?.version,
+      'important-notes': importantNotesDocument(input).version,
     })
   })
 

@@ -15,8 +15,16 @@ export const policyDocumentIds = [
 ] as const
 export type PolicyDocumentId = (typeof policyDocumentIds)[number]
 
-/** 申込の入口で同意を得る文書: 利用規約、お申し込みにあたっての同意事項、個人情報の取扱い。 */
-export const consentDocumentIds = ['terms-of-use', 'entry-terms', 'privacy-policy'] as const
+/**
+ * 同意を得る文書: 申込の入口で利用規約、お申し込みにあたっての同意事項、個人情報の取扱い、
+ * 申込内容の確認のあとで重要事項（pamphletImportantNotes）。
+ */
+export const consentDocumentIds = [
+  'terms-of-use',
+  'entry-terms',
+  'privacy-policy',
+  'important-notes',
+] as const
 export type ConsentDocumentId = (typeof consentDocumentIds)[number]
 
 /** 文書の版: 制定・改定の日付（YYYY-MM-DD）。同意の記録はこの版と組で残す。 */

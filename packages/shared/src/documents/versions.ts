@@ -19,4 +19,5 @@ export const currentConsentVersions: Readonly<Record<ConsentDocumentId, Document
   'terms-of-use': documentVersions['terms-of-use'],
   'entry-terms': documentVersions['entry-terms'],
   'privacy-policy': documentVersions['privacy-policy'],
+  'important-notes': documentVersions['important-notes'],
 }
