@@ -16,8 +16,8 @@ export const confirmVerificationPath = '/policyHolderInfoByMail/'
 /** SPEC §7.5 current user; PUT extends the session, DELETE signs out */
 export const sessionInfoPath = '/sessionInfo/'
 
-// The application (issue #6, ADR 0012). Every call names the group link in its query string
-// (entryLinkSchema) and works on the signed-in applicant's own application.
+// The application (issue #6, ADR 0012). Every call works on the signed-in applicant's own
+// application (one per account, found by the session): no call names another's.
 /** 申込情報: GET the state; PUT /applyInfo/{step} saves one step */
 export const applyInfoPath = '/applyInfo/'
 /** 被保険者: POST /applyInfo/insured/{unitNo}; PUT and DELETE …/{unitNo}/{insrdId} */
