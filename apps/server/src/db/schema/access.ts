@@ -12,6 +12,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core'
+import type { ApplicationStep, ApplyInfo, ApplyInfoOption } from '@app/shared'
 import { groupPfInfos } from './groups.ts'
 
 // Applicant access (issue #5, ADR 0010): the roster, accounts, verification links, sessions,
@@ -156,6 +157,14 @@ export const applications = pgTable(
     status: text().notNull().default('draft'),
     groupPfPolicyHolderNo: text(),
     appliedAt: instant(),
+    /** SPEC §3.1 applyInfo, set when the application starts (issue #6, ADR 0012) */
+    applyInfo: jsonb().$type<ApplyInfo>(),
+    /** SPEC §3.2 applyInfoOption */
+    applyInfoOption: jsonb().$type<ApplyInfoOption>(),
+    /** the steps done (rules/application-steps.ts) */
+    completedSteps: jsonb().$type<ApplicationStep[]>().notNull().default([]),
+    /** optimistic lock: every write names the version it read (409 APFC0001 otherwise) */
+    version: integer().notNull().default(0),
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },
@@ -219,3 +228,47 @@ export const serverSecrets = pgTable('server_secrets', {
   value: text().notNull(),
   createdAt: createdAt(),
 })
+
+/** A file uploaded to a required-document slot (PRODUCT.md "Files", SPEC §3.3 three slots). */
+export const applicationFiles = pgTable(
+  'application_files',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    applicationId: uuid()
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    slot: integer().notNull(),
+    /** the name the applicant's file had (shown back to them, never used as a path) */
+    fileName: text().notNull(),
+    contentType: text().notNull(),
+    size: integer().notNull(),
+    /** random name in the file store, outside the web root */
+    storageKey: text().notNull(),
+    sha256: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('application_files_slot', sql`${table.slot} between 1 and 3`),
+    unique('application_files_storage_key_uq').on(table.storageKey),
+    index('application_files_application_ix').on(table.applicationId),
+  ],
+)
+
+/** A one-time signed upload URL (PRODUCT.md "Files"): its token names this row, used once. */
+export const uploadTickets = pgTable(
+  'upload_tickets',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    applicationId: uuid()
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    slot: integer().notNull(),
+    fileName: text().notNull(),
+    /** the size announced when the URL was asked for; the upload must match it */
+    size: integer().notNull(),
+    expiresAt: instant().notNull(),
+    usedAt: instant(),
+    createdAt: createdAt(),
+  },
+  (table) => [check('upload_tickets_slot', sql`${table.slot} between 1 and 3`)],
+)
