@@ -16,7 +16,13 @@ import type { Database, DatabaseHandle } from './db/client.ts'
 import type { Config } from './env.ts'
 import { AccessService } from './modules/access/access-service.ts'
 import { accessRoutes } from './modules/access/routes.ts'
+import { ApplicationService } from './modules/application/application-service.ts'
+import { applicationRoutes } from './modules/application/routes.ts'
 import { SessionManager } from './modules/access/session.ts'
+import { addressRoutes } from './modules/address/routes.ts'
+import { FileService } from './modules/files/file-service.ts'
+import { LocalFileStore, type FileStore } from './modules/files/file-store.ts'
+import { fileRoutes, withoutFileToken } from './modules/files/routes.ts'
 import { groupRoutes } from './modules/group/routes.ts'
 import { GroupService } from './modules/group/group-service.ts'
 import { healthRoutes } from './modules/health/routes.ts'
@@ -40,6 +46,9 @@ declare module 'fastify' {
     groupService: GroupService
     sessions: SessionManager
     access: AccessService
+    applications: ApplicationService
+    fileStore: FileStore
+    files: FileService
   }
 }
 
@@ -65,7 +74,7 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
       req: (request: { method: string; url: string; id: string }) => ({
         id: request.id,
         method: request.method,
-        path: request.url.split('?')[0],
+        path: withoutFileToken(request.url.split('?')[0] ?? ''),
       }),
       res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
     },
@@ -147,6 +156,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       clientLimit: config.authRateLimitMax,
     }),
   )
+  app.decorate(
+    'applications',
+    new ApplicationService({ db: database.db, groups: app.groupService, clock }),
+  )
+  app.decorate('fileStore', new LocalFileStore(config.filesDir))
+  app.decorate(
+    'files',
+    new FileService({
+      db: database.db,
+      store: app.fileStore,
+      keys,
+      clock,
+      applications: app.applications,
+    }),
+  )
   const maintenance = new MaintenanceState(database.db, config.maintenanceWindow)
   registerMaintenanceGate(app, maintenance, clock)
   // A flood guard per client address on the API; secret checks get their own, stricter limits.
@@ -160,6 +184,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (api) => {
       await api.register(groupRoutes)
       await api.register(accessRoutes)
+      await api.register(applicationRoutes)
+      await api.register(fileRoutes)
+      await api.register(addressRoutes)
       api.get('/docs', { schema: { hide: true } }, () => app.swagger())
       // A route, not the not-found handler, so unknown paths get the same body decoding
       // (a gzip POST included), rate limit and error body as every other API call.

@@ -16,6 +16,14 @@ describe('設定の読み込み', () => {
     expect(config.maintenanceWindow).toEqual({ startMinute: 240, endMinute: 360 })
   })
 
+  it('添付ファイルの置き場所は既定で DATA_DIR/files、FILES_DIR で変えられること', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/app-data' }).filesDir).toBe('/srv/app-data/files')
+    expect(loadConfig({ DATA_DIR: '/srv/app-data', FILES_DIR: '/mnt/files' }).filesDir).toBe(
+      '/mnt/files',
+    )
+    expect(loadConfig({}).filesDir).toMatch(/\/data\/files$/)
+  })
+
   it('APP_NOW で時刻を固定できること', () => {
     expect(loadConfig({ APP_NOW: '2026-11-20T10:00:00+09:00' }).appNow?.toISOString()).toBe(
       '2026-11-20T01:00:00.000Z',

@@ -23,6 +23,8 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, { message: 'a postgres:// connection string' })
     .optional(),
   DATA_DIR: z.string().min(1).default(path.join(repoRoot, 'data')),
+  /** required-document files (PRODUCT.md "Files"); default: DATA_DIR/files */
+  FILES_DIR: z.string().min(1).optional(),
   WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   APP_NOW: isoInstant.optional(),
@@ -60,6 +62,8 @@ export interface Config {
   publicBaseUrl: string | undefined
   databaseUrl: string | undefined
   dataDir: string
+  /** the folder of uploaded required-document files, outside the web root */
+  filesDir: string
   webDistDir: string
   logLevel: Env['LOG_LEVEL']
   appNow: Date | undefined
@@ -89,6 +93,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   const env = parsed.data
   const isProduction = env.NODE_ENV === 'production'
+  const dataDir = path.resolve(env.DATA_DIR)
   // PRODUCT.md: the daily window defaults to 04:00-06:00 JST and is off in development and tests.
   const windowText = env.MAINTENANCE_WINDOW ?? (isProduction ? '04:00-06:00' : 'off')
   let maintenanceWindow: Config['maintenanceWindow']
@@ -104,7 +109,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     port: env.PORT,
     publicBaseUrl: env.PUBLIC_BASE_URL?.replace(/\/+$/, ''),
     databaseUrl: env.DATABASE_URL,
-    dataDir: path.resolve(env.DATA_DIR),
+    dataDir,
+    filesDir: path.resolve(env.FILES_DIR ?? path.join(dataDir, 'files')),
     webDistDir: path.resolve(env.WEB_DIST_DIR),
     logLevel: env.LOG_LEVEL,
     appNow: env.APP_NOW === undefined ? undefined : new Date(Date.parse(env.APP_NOW)),

@@ -29,4 +29,6 @@ export const applicationRuleMessages = {
   'application.validation.addressNotFound':
     '郵便番号から住所を見つけられませんでした。住所を直接入力してください。',
   'application.validation.uploadFileCount': '1つの書類に添付できるファイルは{max}件までです。',
+  'application.validation.uploadContent':
+    '受け取ったファイルの内容が、選んだファイルと一致しないため、添付できません。もう一度ファイルを選んでください。',
 } as const

@@ -49,6 +49,8 @@ import { linkKey, loadEntryContext, parseLinkKey, type EntryContext } from './en
 import type { SessionManager } from './session.ts'
 import { openAttempt, type Attempt, type AttemptMember } from './attempt.ts'
 import type { GroupService } from '../group/group-service.ts'
+import { findRosterAuthItems } from '../application/application-repository.ts'
+import { initialApplyInfo } from '../application/initial-apply-info.ts'
 
 // Applicant access (issue #5, ADR 0010): verifyUser by first-entry ID (authenticationType "1")
 // or by three items ("2"), the verification mail, and its link. Every answer to a wrong try is
@@ -349,7 +351,7 @@ export class AccessService {
       groupPfBranchNo: verification.groupPfBranchNo,
       urlKey: verification.urlKey,
     }
-    await loadEntryContext(this.#options.groups, link, now)
+    const context = await loadEntryContext(this.#options.groups, link, now)
     await this.#refuseIfApplied(verification.rosterMemberId)
 
     return this.#db.transaction(async (txn) => {
@@ -363,7 +365,7 @@ export class AccessService {
         throw new AppError(errorCodes.verificationUrlExpired, { message: 'link used meanwhile' })
       }
       const account = await this.#saveAccount(tx, verification, now)
-      const applicationId = await this.#draftApplication(tx, account.id, verification, link)
+      const applicationId = await this.#draftApplication(tx, account, verification, context, now)
       for (const consent of verification.consents) {
         await tx
           .insert(applicationConsents)
@@ -458,11 +460,13 @@ export class AccessService {
     throw new Error('could not find a free userId')
   }
 
+  /** The draft starts with its first state (SPEC §4 "at application start", issue #6). */
   async #draftApplication(
     tx: Database,
-    accountId: string,
+    account: { id: string; userId: string },
     verification: typeof mailVerifications.$inferSelect,
-    link: EntryLink,
+    context: EntryContext,
+    now: Date,
   ): Promise<string> {
     const existing = await tx
       .select({ id: applications.id, status: applications.status })
@@ -474,9 +478,24 @@ export class AccessService {
       if (found.status === 'applied') throw new AppError(errorCodes.alreadyApplied)
       return found.id
     }
+    const roster = await findRosterAuthItems(tx, verification.rosterMemberId)
+    const start = initialApplyInfo({
+      now,
+      group: context.groupPfInfo,
+      link: context.link,
+      account: { userId: account.userId, mailAddress: verification.mailAddress },
+      rosterAuthValues: { '1': roster?.authItem1, '2': roster?.authItem2, '3': roster?.authItem3 },
+      items: context.itemDefinitionArray,
+    })
     const inserted = await tx
       .insert(applications)
-      .values({ accountId, rosterMemberId: verification.rosterMemberId, ...link })
+      .values({
+        accountId: account.id,
+        rosterMemberId: verification.rosterMemberId,
+        ...linkOf(context.link),
+        ...start,
+        completedSteps: [],
+      })
       .returning({ id: applications.id })
     const id = inserted[0]?.id
     if (id === undefined) throw new Error('application row was not created')

@@ -1,11 +1,12 @@
 import { SignJWT, jwtVerify } from 'jose'
 import type { ServerKeys } from './secrets.ts'
 
-// Signed tokens (HS256, jose): the session token the browser keeps in sessionStorage and the
-// entry ticket from verifyUser to sendVerificationMail. Each names its use in `aud`, so one
-// can never stand in for the other.
+// Signed tokens (HS256, jose): the session token the browser keeps in sessionStorage, the
+// entry ticket from verifyUser to sendVerificationMail, and the signed URLs of required-document
+// files (upload: names a one-time ticket; download: names a file). Each names its use in `aud`,
+// so one can never stand in for another.
 
-export type TokenUse = 'session' | 'entry'
+export type TokenUse = 'session' | 'entry' | 'upload' | 'download'
 
 export async function signToken(
   keys: ServerKeys,

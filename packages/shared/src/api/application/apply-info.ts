@@ -184,12 +184,32 @@ export const basicInfoSchema = z.strictObject({
   subMailAddress: z.nullable(z.string()),
 })
 
-export const policyHolderInfoStateSchema = z.extend(policyHolderInputSchema, {
+// The stored fields are '' until inputPolicyHolderInfo is saved: the field rules belong to the
+// step's body (policyHolderInputSchema), not to the state the application starts with (SPEC §4).
+const storedText = z.string().check(z.maxLength(2000))
+
+export const policyHolderInfoStateSchema = z.strictObject({
   policyHolderDiv: z.nullable(policyHolderDivSchema),
   policyHolderInceptionDate: z.string(),
   policyHolderInceptionTime: z.string(),
   policyHolderExpiryDate: z.string(),
   policyHolderExpiryTime: z.string(),
+  policyHolderNameKana: storedText,
+  policyHolderNameKanji: storedText,
+  policyHolderBirthDate: storedText,
+  policyHolderSex: z.enum(['1', '2', '']),
+  policyHolderZipCd: storedText,
+  policyHolderAddressKanji: storedText,
+  policyHolderAddressKana: storedText,
+  homeTelNo: storedText,
+  mobileTelNo: storedText,
+  faxNo: storedText,
+  otherInsuranceFlg: otherInsuranceFlgSchema,
+  otherInsuranceCompanyName: storedText,
+  otherInsuranceType: storedText,
+  otherInsuranceExpiryDate: storedText,
+  otherInsurancePymntLimit: storedText,
+  itemAnswers: itemAnswersSchema,
 })
 export type PolicyHolderInfoState = z.infer<typeof policyHolderInfoStateSchema>
 
