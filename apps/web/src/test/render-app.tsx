@@ -7,6 +7,7 @@ import { createApiClient, type ApiClient, type Query } from '../lib/api-client.t
 import { createFlowTracker, type DocumentNavigationType } from '../lib/flow-tracker.ts'
 import { createGroupStore } from '../lib/group-store.ts'
 import type { BrowserWindow, Services } from '../lib/services.tsx'
+import { completedApplication } from '../features/enrollment/application/test-application.ts'
 import { groupResponse } from './fixtures.ts'
 
 /** Answers a GET: a value, or throw an ApiError. */
@@ -40,6 +41,8 @@ export function createTestServices(
     '/groupPfInfo/': () => groupResponse,
     '/itemDefinitions/': () => ({ itemDefinitionArray: [] }),
     '/sessionInfo/': () => ({}),
+    // the application's steps (issue #6): every step done, so each step's screen opens
+    '/applyInfo/': () => completedApplication(),
     ...options.handlers,
   }
   const getCalls: TestServices['getCalls'] = []

@@ -4,4 +4,5 @@ export const consentRuleMessages = {
   'consent.termsOfUse.required': 'お申し込みには利用規約への同意が必要です。',
   'consent.entryTerms.required': 'お申し込みには、同意事項への同意が必要です。',
   'consent.privacyPolicy.required': 'お申し込みには、個人情報の取扱いへの同意が必要です。',
+  'consent.importantNotes.required': 'お申し込みには、重要事項への同意が必要です。',
 } as const

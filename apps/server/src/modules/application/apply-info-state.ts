@@ -448,7 +448,9 @@ const checkPolicyHolderInfo: StepHandler<'checkPolicyHolderInfo'> = (state) => (
 
 const pamphletImportantNotes: StepHandler<'pamphletImportantNotes'> = (state, body) => ({
   state: saved(state, 'pamphletImportantNotes'),
-  consents: requireConsents(body.consentArray, [['important-notes', t('validation.required')]]),
+  consents: requireConsents(body.consentArray, [
+    ['important-notes', catalogue('consent.importantNotes.required')],
+  ]),
 })
 
 const stepHandlers: { [S in ApplicationStep]: StepHandler<S> } = {

@@ -14,6 +14,7 @@ import { textInputClassName } from '../../../components/form/field-parts.tsx'
 import { Field } from '../../../components/form/field.tsx'
 import { useStepForm } from '../../../components/form/use-step-form.ts'
 import { useServices } from '../../../lib/services.tsx'
+import { fetchApplication } from '../application/application-api.ts'
 import { localExpiry, storeSession } from '../../../lib/session.ts'
 import {
   clearEntryTicket,
@@ -75,7 +76,10 @@ function RestartLink() {
   )
 }
 
-/** メールアドレスの確認: the password chosen before the mail, then entryTerms signed in. */
+/**
+ * メールアドレスの確認: the password chosen before the mail, then the application signed in, at
+ * its next step (entryTerms for a new one).
+ */
 export function ConfirmMailForm({ token }: { token: string }) {
   const { api, storage, now } = useServices()
   const navigate = useNavigate()
@@ -102,7 +106,13 @@ export function ConfirmMailForm({ token }: { token: string }) {
         })
         clearVerificationToken(storage)
         clearEntryTicket(storage)
-        await navigate('../entryTerms', { relative: 'path' })
+        // A returning applicant goes on where the application stands (issue #6); if it cannot be
+        // read here, entryTerms reads it again and shows the failure.
+        const nextStep = await fetchApplication(api).then(
+          (view) => view.progress.nextStep,
+          () => 'entryTerms',
+        )
+        await navigate(`../${nextStep}`, { relative: 'path' })
       } catch (error) {
         const code = inFlowCodeOf(error, mailLinkCodes)
         if (code === undefined) throw error

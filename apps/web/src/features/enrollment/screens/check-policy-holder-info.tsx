@@ -1,5 +1,434 @@
-import { TitleOnlyScreen } from '../../../components/title-only-screen.tsx'
+import type { ApplicationView, FileRef } from '@app/shared/api/application/apply-info'
+import type { ItemDefinition } from '@app/shared/api/group/item-definition'
+import { formatThousands } from '@app/shared/format/display'
+import { t } from '@app/shared/messages/application-flow'
+import {
+  insuredItems,
+  insuredUnitNos,
+  noticeItems,
+  policyHolderItems,
+} from '@app/shared/rules/application'
+import type { ApplicationStep } from '@app/shared/rules/application-steps'
+import type { ItemAnswer } from '@app/shared/rules/item-answers'
+import { useState, type ReactNode } from 'react'
+import { Link } from 'react-router'
+import * as z from 'zod/mini'
+import { ErrorSummary } from '../../../components/form/error-summary.tsx'
+import { useStepForm } from '../../../components/form/use-step-form.ts'
+import { useServices } from '../../../lib/services.tsx'
+import { requestDownloadUrl, saveStep } from '../application/application-api.ts'
+import { StepHeader } from '../application/step-header.tsx'
+import { useApplication, type Application } from '../application/use-application.tsx'
+
+// お申し込み内容の確認 (SPEC §2.1, §2.7): everything entered, by section, each with its way back.
+
+const YEAR_MONTH_DATE = /^(\d{4})(\d{2})(\d{2})$/
+const HOUR_MINUTE = /^(\d{2})(\d{2})$/
+
+/** YYYYMMDD → 「2027年1月1日」; anything else as it is. */
+function formatDate(value: string): string {
+  const match = YEAR_MONTH_DATE.exec(value)
+  if (match === null) return value
+  const [, year = '', month = '', day = ''] = match
+  return t('check.date', { year, month: Number(month), day: Number(day) })
+}
+
+/** YYYYMMDD and HHMM → 「2027年1月1日 0時00分」; the date alone without a time. */
+function formatDateTime(date: string, time: string): string {
+  const match = HOUR_MINUTE.exec(time)
+  if (match === null) return formatDate(date)
+  const [, hour = '', minute = ''] = match
+  return t('check.dateTime', { date: formatDate(date), hour: Number(hour), minute })
+}
+
+/** 1000001 → 100-0001 */
+function formatZipCode(value: string): string {
+  return /^\d{7}$/.test(value) ? `${value.slice(0, 3)}-${value.slice(3)}` : value
+}
+
+const yen = (amount: number | string) => t('flow.yen', { amount: formatThousands(amount) })
+const perPerson = (amount: number) => t('flow.perPerson', { amount: formatThousands(amount) })
+
+/** An item's answer as the applicant chose it: the choices' labels, a date written out. */
+function answerText(item: ItemDefinition, answer: ItemAnswer): string {
+  const codes = answer === undefined ? [] : typeof answer === 'string' ? [answer] : answer
+  if (item.choiceArray.length > 0) {
+    return codes
+      .filter((code) => code !== '')
+      .map((code) => item.choiceArray.find((choice) => choice.code === code)?.label ?? code)
+      .join('、')
+  }
+  const text = codes.join('、')
+  return item.inputType === 'date' ? formatDate(text) : text
+}
+
+interface Row {
+  label: string
+  value: string
+}
+
+function Rows({ rows }: { rows: readonly Row[] }) {
+  return (
+    <dl className="flex flex-col border-t border-solid-gray-420 text-std-16N-170">
+      {rows.map((row, index) => (
+        <div
+          key={`${row.label}-${String(index)}`}
+          className="flex flex-col gap-1 border-b border-solid-gray-420 py-3 md:flex-row md:gap-6"
+        >
+          <dt className="text-std-16B-170 text-solid-gray-900 md:w-56 md:shrink-0">{row.label}</dt>
+          <dd className="whitespace-pre-wrap">{row.value === '' ? t('check.empty') : row.value}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
+function itemRows(items: readonly ItemDefinition[], answers: Readonly<Record<string, ItemAnswer>>) {
+  return items.map((item) => ({
+    label: item.itemName,
+    value: answerText(item, answers[item.itemCode]),
+  }))
+}
+
+function Section({
+  title,
+  changeTo,
+  children,
+}: {
+  title: string
+  /** the step where this is entered: a 「変更する」 link back to it */
+  changeTo?: ApplicationStep | undefined
+  children: ReactNode
+}) {
+  return (
+    <section className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 className="text-std-20B-150 text-solid-gray-900">{title}</h2>
+        {changeTo !== undefined && (
+          <Link
+            to={`../${changeTo}`}
+            relative="path"
+            className="app-link text-std-16N-170"
+            aria-label={t('check.changeFor', { section: title })}
+          >
+            {t('check.change')}
+          </Link>
+        )}
+      </div>
+      {children}
+    </section>
+  )
+}
+
+function policyHolderRows(view: ApplicationView, items: readonly ItemDefinition[]): Row[] {
+  const info = view.applyInfo.policyHolderInfo
+  const isCorporate = info.policyHolderDiv === '2'
+  const rows: Row[] = [
+    {
+      label: isCorporate ? t('check.corporateNameKana') : t('check.nameKana'),
+      value: info.policyHolderNameKana,
+    },
+    {
+      label: isCorporate ? t('check.corporateNameKanji') : t('check.nameKanji'),
+      value: info.policyHolderNameKanji,
+    },
+  ]
+  if (!isCorporate) {
+    rows.push(
+      { label: t('check.birthDate'), value: formatDate(info.policyHolderBirthDate) },
+      {
+        label: t('check.sex'),
+        value: info.policyHolderSex === '' ? '' : t(`check.sex.${info.policyHolderSex}`),
+      },
+    )
+  }
+  rows.push(
+    { label: t('check.zipCd'), value: formatZipCode(info.policyHolderZipCd) },
+    { label: t('check.addressKanji'), value: info.policyHolderAddressKanji },
+    { label: t('check.addressKana'), value: info.policyHolderAddressKana },
+    { label: t('check.homeTelNo'), value: info.homeTelNo },
+    { label: t('check.mobileTelNo'), value: info.mobileTelNo },
+    { label: t('check.faxNo'), value: info.faxNo },
+    {
+      label: t('check.otherInsuranceFlg'),
+      value: t(`check.otherInsuranceFlg.${info.otherInsuranceFlg}`),
+    },
+  )
+  if (info.otherInsuranceFlg === '1') {
+    rows.push(
+      { label: t('check.otherInsuranceCompanyName'), value: info.otherInsuranceCompanyName },
+      { label: t('check.otherInsuranceType'), value: info.otherInsuranceType },
+      {
+        label: t('check.otherInsuranceExpiryDate'),
+        value: formatDate(info.otherInsuranceExpiryDate),
+      },
+      {
+        label: t('check.otherInsurancePymntLimit'),
+        value: info.otherInsurancePymntLimit === '' ? '' : yen(info.otherInsurancePymntLimit),
+      },
+    )
+  }
+  return [...rows, ...itemRows(items, info.itemAnswers)]
+}
+
+/** A file of a required document: opened in a new tab by a short-lived URL. */
+function FileButton({ file }: { file: FileRef }) {
+  const { api } = useServices()
+  const [isBlocked, setBlocked] = useState(false)
+  const [failure, setFailure] = useState<{ error: unknown } | undefined>(undefined)
+  if (failure !== undefined) throw failure.error
+  return (
+    <>
+      <button
+        type="button"
+        className="app-link text-left"
+        onClick={() => {
+          // The tab opens now, while the click still allows it, and goes to the file once the
+          // URL is issued.
+          const tab = window.open('', '_blank')
+          setBlocked(tab === null)
+          if (tab === null) return
+          tab.opener = null
+          requestDownloadUrl(api, file.fileId).then(
+            ({ downloadUrl }) => tab.location.replace(downloadUrl),
+            (error: unknown) => {
+              tab.close()
+              setFailure({ error })
+            },
+          )
+        }}
+      >
+        {t('check.openFile', { fileName: file.fileName })}
+      </button>
+      {isBlocked && (
+        <p role="alert" className="text-std-16N-170 text-error-1">
+          {t('check.popupBlocked')}
+        </p>
+      )}
+    </>
+  )
+}
+
+function CheckContent({ application }: { application: Application }) {
+  const { api } = useServices()
+  const { view, group, items, chosenUnitNos } = application
+  const { applyInfo, progress } = view
+  const units = group.groupPfInfo.unitInfoArray
+  const unitName = (unitNo: number) =>
+    units.find((unit) => unit.unitNo === unitNo)?.displayName ?? String(unitNo)
+  const stepIfInFlow = (step: ApplicationStep) =>
+    progress.stepArray.includes(step) ? step : undefined
+  const cvrge = applyInfo.cvrgeInfo
+  const div = applyInfo.policyHolderInfo.policyHolderDiv
+  const form = useStepForm({
+    schema: z.object({}),
+    defaultValues: {},
+    labels: {},
+    onSubmit: async () => {
+      const next = await application.save((version) =>
+        saveStep(api, 'checkPolicyHolderInfo', { version }),
+      )
+      if (next !== undefined) application.goToNext(next)
+    },
+  })
+
+  const coverageRows: Row[] = []
+  if (cvrge.planUnitNo !== null) {
+    const premium = cvrge.unitArray.find((entry) => entry.unit === cvrge.planUnitNo)?.unitPremium
+    coverageRows.push({
+      label: t('check.plan'),
+      value:
+        premium === undefined
+          ? unitName(cvrge.planUnitNo)
+          : t('check.unitPremium', {
+              name: unitName(cvrge.planUnitNo),
+              premium: perPerson(premium),
+            }),
+    })
+  }
+  if (cvrge.contractType !== null) {
+    coverageRows.push({
+      label: t('check.contractType'),
+      value: t(`selectType.contractType.${cvrge.contractType}`),
+    })
+  }
+  const options = cvrge.unitArray.filter((entry) => entry.unit !== cvrge.planUnitNo)
+  if (options.length > 0) {
+    coverageRows.push({
+      label: t('check.options'),
+      value: options
+        .map((entry) =>
+          t('check.unitPremium', {
+            name: unitName(entry.unit),
+            premium: perPerson(entry.unitPremium),
+          }),
+        )
+        .join('\n'),
+    })
+  }
+  coverageRows.push({ label: t('check.totalPremium'), value: yen(cvrge.totalPremium) })
+
+  const manager = applyInfo.maintenanceManagerInfo
+  const docSlots = (
+    [
+      [0, applyInfo.requiredDocsInfo.file1Array],
+      [1, applyInfo.requiredDocsInfo.file2Array],
+      [2, applyInfo.requiredDocsInfo.file3Array],
+    ] as const
+  ).filter((slot): slot is readonly [0 | 1 | 2, FileRef[]] => slot[1] !== null)
+  const notices = noticeItems(items, chosenUnitNos)
+  const period = applyInfo.policyHolderInfo
+
+  return (
+    <div className="flex flex-col gap-10">
+      <p className="text-std-16N-170">{t('check.lead')}</p>
+      <Section
+        title={t('check.section.policyHolderDiv')}
+        changeTo={stepIfInFlow('selectPolicyHolderDiv')}
+      >
+        <Rows
+          rows={[
+            {
+              label: t('check.policyHolderDiv'),
+              value: div === null ? '' : t(`policyHolderDiv.${div}`),
+            },
+          ]}
+        />
+      </Section>
+      <Section title={t('check.section.coverage')} changeTo={stepIfInFlow('selectCategory')}>
+        <Rows rows={coverageRows} />
+      </Section>
+      <Section
+        title={t('check.section.policyHolder')}
+        changeTo={stepIfInFlow('inputPolicyHolderInfo')}
+      >
+        <Rows rows={policyHolderRows(view, policyHolderItems(items, chosenUnitNos))} />
+      </Section>
+      {div === '2' && manager !== null && (
+        <Section
+          title={t('check.section.maintenanceManager')}
+          changeTo={stepIfInFlow('registerMaintenanceManager')}
+        >
+          <Rows
+            rows={[
+              { label: t('check.nameKana'), value: manager.maintenanceManagerNameKana },
+              { label: t('check.nameKanji'), value: manager.maintenanceManagerNameKanji },
+              { label: t('check.department'), value: manager.maintenanceManagerDepartment },
+              { label: t('check.telNo'), value: manager.maintenanceManagerTelNo },
+              { label: t('check.mailAddress'), value: manager.maintenanceManagerMailAddress },
+            ]}
+          />
+        </Section>
+      )}
+      {insuredUnitNos(items, chosenUnitNos).length > 0 && (
+        <Section title={t('check.section.insured')} changeTo={stepIfInFlow('registerInsuredInfo')}>
+          {insuredUnitNos(items, chosenUnitNos).map((unitNo) => {
+            const persons = applyInfo.insrdInfoArray.filter((person) => person.unit === unitNo)
+            const unitItems = insuredItems(items, unitNo)
+            return (
+              <div key={unitNo} className="flex flex-col gap-3">
+                <h3 className="text-std-18B-160 text-solid-gray-900">
+                  {t('check.unitHeading', { unitName: unitName(unitNo) })}
+                </h3>
+                {persons.length === 0 && <p className="text-std-16N-170">{t('check.noInsured')}</p>}
+                {persons.map((person, index) => (
+                  <div key={person.insrdId} className="flex flex-col gap-2">
+                    <h4 className="text-std-16B-170 text-solid-gray-900">
+                      {t('check.insuredHeading', { count: index + 1 })}
+                    </h4>
+                    <Rows
+                      rows={[
+                        { label: t('check.nameKana'), value: person.insrdNameKana },
+                        { label: t('check.nameKanji'), value: person.insrdNameKanji },
+                        { label: t('check.birthDate'), value: formatDate(person.insrdBirthDate) },
+                        { label: t('check.sex'), value: t(`check.sex.${person.insrdSex}`) },
+                        ...itemRows(unitItems, person.itemAnswers),
+                      ]}
+                    />
+                  </div>
+                ))}
+              </div>
+            )
+          })}
+        </Section>
+      )}
+      {notices.length > 0 && (
+        <Section title={t('check.section.notice')} changeTo={stepIfInFlow('noticeMatters')}>
+          <Rows rows={itemRows(notices, applyInfo.noticeMatterInfo.answers)} />
+        </Section>
+      )}
+      {docSlots.length > 0 && (
+        <Section title={t('check.section.docs')} changeTo={stepIfInFlow('noticeMattersDoc')}>
+          <dl className="flex flex-col border-t border-solid-gray-420 text-std-16N-170">
+            {docSlots.map(([index, files]) => (
+              <div
+                key={index}
+                className="flex flex-col gap-1 border-b border-solid-gray-420 py-3 md:flex-row md:gap-6"
+              >
+                <dt className="text-std-16B-170 text-solid-gray-900 md:w-56 md:shrink-0">
+                  {group.groupPfInfo.requiredDocsArray[index]?.name}
+                </dt>
+                <dd>
+                  {files.length === 0 ? (
+                    t('check.noFiles')
+                  ) : (
+                    <ul className="flex flex-col gap-2">
+                      {files.map((file) => (
+                        <li key={file.fileId}>
+                          <FileButton file={file} />
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </Section>
+      )}
+      <Section title={t('check.section.period')}>
+        <Rows
+          rows={[
+            {
+              label: t('check.inception'),
+              value:
+                period.policyHolderInceptionDate === ''
+                  ? t('check.period.undecided')
+                  : formatDateTime(
+                      period.policyHolderInceptionDate,
+                      period.policyHolderInceptionTime,
+                    ),
+            },
+            {
+              label: t('check.expiry'),
+              value: formatDateTime(period.policyHolderExpiryDate, period.policyHolderExpiryTime),
+            },
+          ]}
+        />
+      </Section>
+      <form {...form.formProps} className="flex flex-col gap-6">
+        <ErrorSummary {...form.summary} />
+        <div>
+          <button type="submit" className="app-button w-full md:w-auto">
+            {t('check.submit')}
+          </button>
+        </div>
+      </form>
+    </div>
+  )
+}
 
 export default function CheckPolicyHolderInfoScreen() {
-  return <TitleOnlyScreen titleKey="screen.checkPolicyHolderInfo.title" />
+  const application = useApplication('checkPolicyHolderInfo')
+  return (
+    <div className="flex flex-col gap-8">
+      <StepHeader
+        title={t('screen.checkPolicyHolderInfo.title')}
+        step="checkPolicyHolderInfo"
+        view={application?.view}
+        conflict={application?.conflict}
+      />
+      {application !== undefined && <CheckContent application={application} />}
+    </div>
+  )
 }

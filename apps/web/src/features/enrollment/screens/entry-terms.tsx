@@ -1,20 +1,22 @@
 import { currentConsentVersions } from '@app/shared/documents'
 import { t } from '@app/shared/messages/documents'
-import { useNavigate } from 'react-router'
-import { PageHeading } from '../../../components/page-heading.tsx'
-import { ConsentForm, type ConsentItem } from '../components/consent-form.tsx'
+import { t as flowT } from '@app/shared/messages/application-flow'
+import { useServices } from '../../../lib/services.tsx'
+import { saveStep } from '../application/application-api.ts'
+import { ConsentStepForm, type StepConsentItem } from '../application/consent-step-form.tsx'
+import { StepHeader } from '../application/step-header.tsx'
+import { useApplication } from '../application/use-application.tsx'
 import { entryGuides } from '../components/entry-guides.ts'
 import { GuideDocumentView } from '../components/guide-document.tsx'
-import { useEntryGroup } from '../components/use-entry-group.ts'
 
-const consentItems: readonly ConsentItem[] = [
+const consentItems: readonly StepConsentItem[] = [
   {
     name: 'entryTerms',
     documentId: 'entry-terms',
     version: currentConsentVersions['entry-terms'],
     legend: t('consent.entryTerms.legend'),
     label: t('consent.entryTerms.label'),
-    requiredMessageKey: 'consent.entryTerms.required',
+    requiredMessage: flowT('consent.entryTerms.required'),
   },
   {
     name: 'privacyPolicy',
@@ -22,33 +24,44 @@ const consentItems: readonly ConsentItem[] = [
     version: currentConsentVersions['privacy-policy'],
     legend: t('consent.privacyPolicy.legend'),
     label: t('consent.privacyPolicy.label'),
-    requiredMessageKey: 'consent.privacyPolicy.required',
+    requiredMessage: flowT('consent.privacyPolicy.required'),
   },
 ]
 
 /**
  * お申し込みにあたっての同意事項 (SPEC §2.1): the group's important matters before the
  * application (insurer and agency, coverage period, duty of disclosure, cooling-off, payment,
- * personal information). Both consents are required; then selectPolicyHolderDiv.
+ * personal information). Both consents are required and recorded with the application; then
+ * the next step (selectPolicyHolderDiv, or where a returning applicant left off).
  */
 export default function EntryTermsScreen() {
-  const group = useEntryGroup()
-  const navigate = useNavigate()
-  if (group === undefined) return null
-  const document = entryGuides.entryTermsDocument(group)
+  const { api } = useServices()
+  const application = useApplication('entryTerms')
   return (
     <div className="flex flex-col gap-8">
-      <div className="flex flex-col gap-4">
-        <PageHeading>{t('screen.entryTerms.title')}</PageHeading>
-        <p className="text-std-16N-170">
-          {t('screen.groupName', { groupName: group.groupPfInfo.groupNameKanji })}
-        </p>
-      </div>
-      <GuideDocumentView document={document} />
-      <ConsentForm
-        items={consentItems}
-        onAgreed={() => navigate('../selectPolicyHolderDiv', { relative: 'path' })}
+      <StepHeader
+        title={t('screen.entryTerms.title')}
+        step="entryTerms"
+        view={application?.view}
+        conflict={application?.conflict}
       />
+      {application !== undefined && (
+        <>
+          <GuideDocumentView document={entryGuides.entryTermsDocument(application.group)} />
+          <ConsentStepForm
+            key={application.view.version}
+            items={consentItems}
+            consentArray={application.view.consentArray}
+            submitLabel={t('consent.submit')}
+            onAgreed={async (consentArray) => {
+              const view = await application.save((version) =>
+                saveStep(api, 'entryTerms', { version, consentArray }),
+              )
+              if (view !== undefined) application.goToNext(view)
+            }}
+          />
+        </>
+      )}
     </div>
   )
 }

@@ -1,18 +1,34 @@
-import { screen } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
+import { currentConsentVersions } from '@app/shared/documents'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { storeTestSession } from '../../../test/access.ts'
 import { entBase } from '../../../test/fixtures.ts'
 import { createTestServices, renderApp } from '../../../test/render-app.tsx'
 import { entryGroupResponse } from '../components/entry-test-group.ts'
+import { testApplication } from '../application/test-application.ts'
+import { jsonResponse, mockFetch } from '../../../test/http.ts'
+import { applicationSteps } from '@app/shared/rules/application-steps'
 
 const entRouterBase = entBase.replace(/^\/app/, '')
+const NOTES_BOX = '上記の重要事項（契約概要・注意喚起情報）を確認し、同意する'
+
+type Respond = (method: string, path: string) => Response
+
+const beforeNotes = testApplication(
+  applicationSteps.filter((step) => step !== 'pamphletImportantNotes'),
+)
 
 /** SPEC §2.7: reachable only from checkPolicyHolderInfo. */
-async function openNotes() {
+async function openNotes(respond: Respond = () => jsonResponse(500, { errorCode: 'E9999' })) {
   storeTestSession()
+  const { fetch, requests } = mockFetch(respond)
   const services = createTestServices({
-    handlers: { '/groupPfInfo/': () => entryGroupResponse('atOnce') },
+    handlers: {
+      '/groupPfInfo/': () => entryGroupResponse('atOnce'),
+      '/applyInfo/': () => beforeNotes,
+    },
+    fetch,
   })
   const rendered = renderApp(`${entBase}/termsOfService`, services)
   await screen.findByRole('heading', { level: 1, name: '利用規約' })
@@ -20,7 +36,8 @@ async function openNotes() {
   await screen.findByRole('heading', { level: 1, name: 'お申し込み内容の確認' })
   await rendered.router.navigate(`${entRouterBase}/pamphletImportantNotes`)
   await screen.findByRole('heading', { level: 1, name: '重要事項のご確認' })
-  return rendered
+  await screen.findByRole('button', { name: 'お支払い手続きへ進む' })
+  return { ...rendered, requests }
 }
 
 describe('重要事項のご確認（pamphletImportantNotes）', () => {
@@ -65,5 +82,38 @@ describe('重要事項のご確認（pamphletImportantNotes）', () => {
       await screen.findByRole('heading', { level: 1, name: 'お申し込み内容の確認' }),
     ).toBeTruthy()
     expect(router.state.location.pathname).toBe(`${entBase}/checkPolicyHolderInfo`)
+  })
+
+  it('同意せずに進むと必須のメッセージを出し、同意すると申込情報に保存してお支払いへ移ること', async () => {
+    const user = userEvent.setup()
+    const done = testApplication(applicationSteps, { version: 8 })
+    const { router, requests } = await openNotes(() => jsonResponse(200, done))
+
+    await user.click(screen.getByRole('button', { name: 'お支払い手続きへ進む' }))
+    const summary = await screen.findByRole('region', { name: '入力内容を確認してください' })
+    expect(summary.textContent).toContain(
+      '重要事項の確認：お申し込みには、重要事項への同意が必要です。',
+    )
+    expect(requests).toEqual([])
+
+    await user.click(screen.getByRole('checkbox', { name: NOTES_BOX }))
+    await user.click(screen.getByRole('button', { name: 'お支払い手続きへ進む' }))
+
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${entBase}/payment`))
+    expect(requests.map(({ method, url, body }) => ({ method, url, body }))).toEqual([
+      {
+        method: 'PUT',
+        url: '/api/applyInfo/pamphletImportantNotes',
+        body: {
+          version: 1,
+          consentArray: [
+            {
+              documentId: 'important-notes',
+              version: currentConsentVersions['important-notes'],
+            },
+          ],
+        },
+      },
+    ])
   })
 })

@@ -1,31 +1,68 @@
+import { currentConsentVersions } from '@app/shared/documents'
 import { t } from '@app/shared/messages/documents'
+import { t as flowT } from '@app/shared/messages/application-flow'
 import { Link } from 'react-router'
-import { PageHeading } from '../../../components/page-heading.tsx'
+import { useServices } from '../../../lib/services.tsx'
+import { saveStep } from '../application/application-api.ts'
+import { ConsentStepForm, type StepConsentItem } from '../application/consent-step-form.tsx'
+import { StepHeader } from '../application/step-header.tsx'
+import { useApplication } from '../application/use-application.tsx'
 import { entryGuides } from '../components/entry-guides.ts'
 import { GuideDocumentView } from '../components/guide-document.tsx'
-import { useEntryGroup } from '../components/use-entry-group.ts'
+
+const consentItems: readonly StepConsentItem[] = [
+  {
+    name: 'importantNotes',
+    documentId: 'important-notes',
+    version: currentConsentVersions['important-notes'],
+    legend: flowT('importantNotes.legend'),
+    label: flowT('importantNotes.label'),
+    requiredMessage: flowT('consent.importantNotes.required'),
+  },
+]
 
 /**
  * 重要事項のご確認 (SPEC §2.1): the pamphlet's important matters (契約概要・注意喚起情報) in summary,
- * opened from checkPolicyHolderInfo only (SPEC §2.7), with the way back to it.
+ * opened from checkPolicyHolderInfo only (SPEC §2.7). The consent is recorded with the
+ * application; then payment. The way back to checkPolicyHolderInfo stays.
  */
 export default function PamphletImportantNotesScreen() {
-  const group = useEntryGroup()
-  if (group === undefined) return null
+  const { api } = useServices()
+  const application = useApplication('pamphletImportantNotes')
   return (
     <div className="flex flex-col gap-8">
-      <div className="flex flex-col gap-4">
-        <PageHeading>{t('screen.pamphletImportantNotes.title')}</PageHeading>
-        <p className="text-std-16N-170">
-          {t('screen.groupName', { groupName: group.groupPfInfo.groupNameKanji })}
-        </p>
-      </div>
-      <GuideDocumentView document={entryGuides.importantNotesDocument(group)} />
-      <div>
-        <Link to="../checkPolicyHolderInfo" relative="path" className="app-button w-full md:w-auto">
-          {t('pamphletImportantNotes.back')}
-        </Link>
-      </div>
+      <StepHeader
+        title={t('screen.pamphletImportantNotes.title')}
+        step="pamphletImportantNotes"
+        view={application?.view}
+        conflict={application?.conflict}
+      />
+      {application !== undefined && (
+        <>
+          <GuideDocumentView document={entryGuides.importantNotesDocument(application.group)} />
+          <ConsentStepForm
+            key={application.view.version}
+            items={consentItems}
+            consentArray={application.view.consentArray}
+            submitLabel={flowT('importantNotes.submit')}
+            onAgreed={async (consentArray) => {
+              const view = await application.save((version) =>
+                saveStep(api, 'pamphletImportantNotes', { version, consentArray }),
+              )
+              if (view !== undefined) application.goToNext(view)
+            }}
+          />
+          <div>
+            <Link
+              to="../checkPolicyHolderInfo"
+              relative="path"
+              className="app-button-secondary w-full md:w-auto"
+            >
+              {t('pamphletImportantNotes.back')}
+            </Link>
+          </div>
+        </>
+      )}
     </div>
   )
 }

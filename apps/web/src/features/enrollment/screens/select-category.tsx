@@ -1,5 +1,111 @@
-import { TitleOnlyScreen } from '../../../components/title-only-screen.tsx'
+import { formatThousands } from '@app/shared/format/display'
+import { t } from '@app/shared/messages/application-flow'
+import { useEffect, useState } from 'react'
+import * as z from 'zod/mini'
+import { ErrorSummary } from '../../../components/form/error-summary.tsx'
+import { RadioGroup } from '../../../components/form/radio-group.tsx'
+import { useStepForm } from '../../../components/form/use-step-form.ts'
+import { useServices } from '../../../lib/services.tsx'
+import { fetchPlans, saveStep, type CoverageUnit } from '../application/application-api.ts'
+import { StepHeader } from '../application/step-header.tsx'
+import { useApplication, type Application } from '../application/use-application.tsx'
+import { InFlowAlert } from '../components/in-flow-alert.tsx'
 
+const schema = z.object({
+  planUnitNo: z.string().check(z.minLength(1, { error: t('application.validation.plan') })),
+})
+
+/** e.g. 「Aプラン（団体総合保険 Aプラン） 1,200円（1名あたり）」 */
+function planLabel(plan: CoverageUnit): string {
+  return t('selectCategory.option', {
+    displayName: plan.displayName,
+    coverageName: plan.coverageName,
+    premium: t('flow.perPerson', { amount: formatThousands(plan.unitPremium) }),
+  })
+}
+
+/** The plans of GET /mainCoverageTypes/, undefined while they load. */
+function usePlans(): CoverageUnit[] | undefined {
+  const { api } = useServices()
+  const [plans, setPlans] = useState<CoverageUnit[] | undefined>(undefined)
+  const [failure, setFailure] = useState<{ error: unknown } | undefined>(undefined)
+  useEffect(() => {
+    let isCurrent = true
+    fetchPlans(api).then(
+      (answer) => {
+        if (isCurrent) setPlans(answer.planArray)
+      },
+      (error: unknown) => {
+        if (isCurrent) setFailure({ error })
+      },
+    )
+    return () => {
+      isCurrent = false
+    }
+  }, [api])
+  if (failure !== undefined) throw failure.error
+  return plans
+}
+
+function PlanForm({ application, plans }: { application: Application; plans: CoverageUnit[] }) {
+  const { api } = useServices()
+  const stored = application.view.applyInfo.cvrgeInfo.planUnitNo
+  const form = useStepForm({
+    schema,
+    defaultValues: {
+      planUnitNo: plans.some((plan) => plan.unitNo === stored) ? String(stored) : '',
+    },
+    labels: { planUnitNo: t('selectCategory.legend') },
+    onSubmit: async (values) => {
+      const view = await application.save((version) =>
+        saveStep(api, 'selectCategory', { version, planUnitNo: Number(values.planUnitNo) }),
+      )
+      if (view !== undefined) application.goToNext(view)
+    },
+  })
+  return (
+    <form {...form.formProps} className="flex flex-col gap-6">
+      <ErrorSummary {...form.summary} />
+      <RadioGroup
+        {...form.fieldProps('planUnitNo')}
+        control={form.control}
+        required
+        options={plans.map((plan) => ({ value: String(plan.unitNo), label: planLabel(plan) }))}
+      />
+      <div>
+        <button type="submit" className="app-button w-full md:w-auto">
+          {t('flow.next')}
+        </button>
+      </div>
+    </form>
+  )
+}
+
+/** 加入区分の選択 (SPEC §8.4 "Plan selection"): one of the group's plans. */
 export default function SelectCategoryScreen() {
-  return <TitleOnlyScreen titleKey="screen.selectCategory.title" />
+  const application = useApplication('selectCategory')
+  const plans = usePlans()
+  return (
+    <div className="flex flex-col gap-8">
+      <StepHeader
+        title={t('screen.selectCategory.title')}
+        step="selectCategory"
+        view={application?.view}
+        conflict={application?.conflict}
+      />
+      {application !== undefined &&
+        plans !== undefined &&
+        (plans.length === 0 ? (
+          <InFlowAlert
+            message={{ errorCode: 'noPlan', text: t('application.validation.noPlan'), key: 1 }}
+            contact={application.group.groupPfInfoBranchNo.refFreeField}
+          />
+        ) : (
+          <>
+            <p className="text-std-16N-170">{t('selectCategory.lead')}</p>
+            <PlanForm key={application.view.version} application={application} plans={plans} />
+          </>
+        ))}
+    </div>
+  )
 }

@@ -12,6 +12,8 @@ import { createTestServices, renderApp } from '../../../test/render-app.tsx'
 import { ENTRY_TICKET_KEY, VERIFICATION_TOKEN_KEY } from '../access-storage.ts'
 import { authItemDefinitions, threeItemGroupResponse } from '../components/access-test-group.ts'
 import { entryGroupResponse } from '../components/entry-test-group.ts'
+import { testApplication } from '../application/test-application.ts'
+import type { ApplicationView } from '@app/shared/api/application/apply-info'
 
 const verifyPath = `${entBase}/verifyUser`
 const ticketExpiresAt = () => new Date(Date.now() + 30 * 60_000).toISOString()
@@ -23,10 +25,13 @@ function setup(
   respond: Respond,
   group: 'byId' | 'byItems' | 'closed' = 'byId',
   path: string = verifyPath,
+  application: () => ApplicationView = () => testApplication(),
 ) {
   const { fetch, requests } = mockFetch(respond)
   const services = createTestServices({
     handlers: {
+      '/applyInfo/': application,
+      '/mainCoverageTypes/': () => ({ planArray: [] }),
       '/groupPfInfo/': () =>
         group === 'byItems'
           ? threeItemGroupResponse()
@@ -367,8 +372,12 @@ describe('本人確認（verifyUser）確認メールのURLから（#token=…�
       link,
     })
 
-  async function openMailLink(respond: Respond = sessionAnswer, token: string = LINK_TOKEN) {
-    const rendered = setup(respond, 'byId', `${verifyPath}#token=${token}`)
+  async function openMailLink(
+    respond: Respond = sessionAnswer,
+    token: string = LINK_TOKEN,
+    application?: () => ApplicationView,
+  ) {
+    const rendered = setup(respond, 'byId', `${verifyPath}#token=${token}`, application)
     await screen.findByRole('heading', { level: 2, name: 'メールアドレスの確認' })
     return rendered
   }
@@ -416,6 +425,19 @@ describe('本人確認（verifyUser）確認メールのURLから（#token=…�
     expect(left).toBeLessThanOrEqual(30 * 60_000)
     expect(window.sessionStorage.getItem(VERIFICATION_TOKEN_KEY)).toBeNull()
     expect(screen.getByRole('button', { name: 'ログアウト' })).toBeTruthy()
+  })
+
+  it('申込の途中で戻ってきた人は、申込の次の手順へ移ること（issue #6）', async () => {
+    const user = userEvent.setup()
+    const { router } = await openMailLink(sessionAnswer, LINK_TOKEN, () =>
+      testApplication(['entryTerms', 'selectPolicyHolderDiv']),
+    )
+
+    await user.type(mailPassword(), 'Abcdef12#$')
+    await user.click(confirm())
+
+    expect(await screen.findByRole('heading', { level: 1, name: '加入区分の選択' })).toBeTruthy()
+    expect(router.state.location.pathname).toBe(`${entBase}/selectCategory`)
   })
 
   it('パスワードの誤り（APFL0004）はメッセージを出し、同じトークンでもう一度試せること', async () => {

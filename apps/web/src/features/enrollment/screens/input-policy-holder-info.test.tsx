@@ -1,0 +1,272 @@
+import type { ApplicationView } from '@app/shared/api/application/apply-info'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import { entBase } from '../../../test/fixtures.ts'
+import { testApplication } from '../application/test-application.ts'
+import {
+  describedTexts,
+  openApplicationScreen,
+  validationResponse,
+  viewResponse,
+  type Respond,
+} from './application-screen-test.ts'
+
+const TITLE = '加入者情報の入力'
+const REQUIRED = '必須項目です。'
+const NOT_FOUND = '郵便番号から住所を見つけられませんでした。住所を直接入力してください。'
+
+function policyHolderView(
+  div: '1' | '2',
+  patch: Partial<ApplicationView['applyInfo']['policyHolderInfo']> = {},
+  completed: Parameters<typeof testApplication>[0] = [],
+): ApplicationView {
+  const view = testApplication(
+    ['entryTerms', 'selectPolicyHolderDiv', 'selectCategory', 'selectType', ...completed],
+    {
+      shape: {
+        policyHolderDiv: div,
+        coverageChosen: true,
+        insuredUnitCount: 1,
+        noticeItemCount: 1,
+      },
+    },
+  )
+  return {
+    ...view,
+    applyInfo: {
+      ...view.applyInfo,
+      policyHolderInfo: {
+        ...view.applyInfo.policyHolderInfo,
+        policyHolderDiv: div,
+        itemAnswers: { AUTH_1: 'E0001' },
+        ...patch,
+      },
+      cvrgeInfo: {
+        ...view.applyInfo.cvrgeInfo,
+        unitArray: [{ unit: 1, unitTypeCd: 'U1', unitPremium: 1200 }],
+        planUnitNo: 1,
+        contractType: '1',
+      },
+    },
+  }
+}
+
+const filled = {
+  policyHolderNameKana: 'ヤマダ　タロウ',
+  policyHolderNameKanji: '山田　太郎',
+  policyHolderBirthDate: '19800401',
+  policyHolderSex: '1' as const,
+  policyHolderZipCd: '1000001',
+  policyHolderAddressKanji: '東京都千代田区千代田１－１',
+  policyHolderAddressKana: 'トウキョウトチヨダクチヨダ１－１',
+  mobileTelNo: '090-1234-5678',
+  itemAnswers: { AUTH_1: 'E0001', WORKPLACE: '1', EMPLOYEE_NO: '12345' },
+}
+
+async function open(view: () => ApplicationView, respond?: Respond, address?: unknown) {
+  return openApplicationScreen('inputPolicyHolderInfo', TITLE, {
+    view,
+    respond,
+    handlers:
+      address === undefined
+        ? {}
+        : {
+            '/address/': (query) => {
+              if (address instanceof Error) throw address
+              return { ...(address as object), query }
+            },
+          },
+  })
+}
+
+const textbox = (name: string) => screen.getByRole('textbox', { name })
+
+describe('加入者情報の入力（inputPolicyHolderInfo, SPEC §3.8）', () => {
+  it('個人の加入者には氏名・生年月日・性別を、保存済みの値と団体の項目とともに表示すること', async () => {
+    await open(() => policyHolderView('1', { policyHolderNameKana: 'ヤマダ　タロウ' }))
+
+    expect(screen.getByText('団体名：さくら商事 団体総合保険')).toBeTruthy()
+    expect(textbox('氏名（カナ） ※必須')).toHaveProperty('value', 'ヤマダ　タロウ')
+    expect(textbox('氏名 ※必須')).toBeTruthy()
+    expect(screen.getByRole('group', { name: '生年月日 ※必須' })).toBeTruthy()
+    expect(screen.getByRole('radiogroup', { name: '性別 ※必須' })).toBeTruthy()
+    expect(screen.getByRole('radio', { name: 'なし' })).toHaveProperty('checked', true)
+    expect(screen.queryByRole('textbox', { name: /保険会社名/ })).toBeNull()
+    const itemsSection = screen.getByRole('heading', { level: 2, name: '団体からの確認事項' })
+      .parentElement as HTMLElement
+    expect(within(itemsSection).getByRole('radiogroup', { name: '勤務地' })).toBeTruthy()
+    expect(within(itemsSection).getByRole('textbox', { name: '社員番号' })).toBeTruthy()
+    expect(screen.queryByRole('combobox', { name: '続柄' })).toBeNull()
+  })
+
+  it('法人の加入者には法人名のラベルで尋ね、生年月日と性別は尋ねないこと', async () => {
+    await open(() => policyHolderView('2'))
+
+    expect(textbox('法人名（カナ） ※必須')).toBeTruthy()
+    expect(textbox('法人名 ※必須')).toBeTruthy()
+    expect(screen.queryByRole('group', { name: /生年月日/ })).toBeNull()
+    expect(screen.queryByRole('radiogroup', { name: /性別/ })).toBeNull()
+  })
+
+  it('「住所を検索」で見つかった住所を住所欄に入れ、そこへフォーカスを移して知らせること', async () => {
+    const user = userEvent.setup()
+    const { services } = await open(() => policyHolderView('1'), undefined, {
+      addressArray: [{ prefecture: '東京都', city: '千代田区', town: '千代田' }],
+    })
+
+    await user.type(textbox('郵便番号 ※必須'), '1000001')
+    await user.click(screen.getByRole('button', { name: '住所を検索' }))
+
+    const address = textbox('住所 ※必須')
+    await waitFor(() => expect(address).toHaveProperty('value', '東京都千代田区千代田'))
+    expect(document.activeElement).toBe(address)
+    expect(screen.getByRole('status').textContent).toBe(
+      '住所を入力しました。続けて、番地・建物名・部屋番号を入力してください。',
+    )
+    expect(services.getCalls.filter((call) => call.path === '/address/')).toEqual([
+      { path: '/address/', query: { zipCode: '1000001' } },
+    ])
+  })
+
+  it('住所が見つからないときは手入力を促すメッセージを状態として伝え、入力欄はそのまま使えること', async () => {
+    const user = userEvent.setup()
+    await open(() => policyHolderView('1'), undefined, { addressArray: [] })
+
+    await user.type(textbox('郵便番号 ※必須'), '0000000')
+    await user.type(textbox('住所 ※必須'), '大阪府')
+    await user.click(screen.getByRole('button', { name: '住所を検索' }))
+
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe(NOT_FOUND))
+    expect(textbox('住所 ※必須')).toHaveProperty('value', '大阪府')
+    await user.type(textbox('住所 ※必須'), '大阪市')
+    expect(textbox('住所 ※必須')).toHaveProperty('value', '大阪府大阪市')
+  })
+
+  it('郵便番号の形式が違うと、住所を探さずに郵便番号の欄にメッセージを出すこと', async () => {
+    const user = userEvent.setup()
+    const { services } = await open(() => policyHolderView('1'), undefined, { addressArray: [] })
+
+    await user.type(textbox('郵便番号 ※必須'), '100-0001')
+    await user.click(screen.getByRole('button', { name: '住所を検索' }))
+
+    const zip = textbox('郵便番号 ※必須')
+    await waitFor(() => expect(zip.getAttribute('aria-invalid')).toBe('true'))
+    expect(describedTexts(zip).at(-1)).toBe(
+      '郵便番号の形式に誤りがあります。ハイフンを入れずに、半角数字7桁で入力してください。',
+    )
+    expect(document.activeElement).toBe(zip)
+    expect(services.getCalls.some((call) => call.path === '/address/')).toBe(false)
+  })
+
+  it('他の保険契約を「あり」にすると、保険会社名などを必須で尋ねること', async () => {
+    const user = userEvent.setup()
+    await open(() => policyHolderView('1', filled))
+
+    await user.click(screen.getByRole('radio', { name: 'あり' }))
+    expect(textbox('保険会社名 ※必須')).toBeTruthy()
+    expect(textbox('保険の種類 ※必須')).toBeTruthy()
+    expect(screen.getByRole('group', { name: '満期日 ※必須' })).toBeTruthy()
+    expect(textbox('支払限度額（円） ※必須')).toBeTruthy()
+
+    await user.click(screen.getByRole('button', { name: '次へ' }))
+    const summary = await screen.findByRole('region', { name: '入力内容を確認してください' })
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual([
+      `保険会社名：${REQUIRED}`,
+      `保険の種類：${REQUIRED}`,
+      `満期日：${REQUIRED}`,
+      `支払限度額（円）：${REQUIRED}`,
+    ])
+  })
+
+  it('空のまま送ると、欄ごとの誤りと、生年月日・電話番号の組み合わせの誤りをまとめて示すこと', async () => {
+    const user = userEvent.setup()
+    await open(() => policyHolderView('1'))
+
+    await user.click(screen.getByRole('button', { name: '次へ' }))
+
+    const summary = await screen.findByRole('region', { name: '入力内容を確認してください' })
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual([
+      `氏名（カナ）：${REQUIRED}`,
+      `氏名：${REQUIRED}`,
+      `生年月日：${REQUIRED}`,
+      `性別：${REQUIRED}`,
+      `郵便番号：${REQUIRED}`,
+      `住所：${REQUIRED}`,
+      `住所（カナ）：${REQUIRED}`,
+      '自宅電話番号：自宅電話番号か携帯電話番号の、どちらか1つを入力してください。',
+    ])
+    expect(document.activeElement).toBe(summary)
+  })
+
+  it('「次へ」で版とともに保存し、次の手順へ進むこと。隠れた他の保険の内容は送らないこと', async () => {
+    const user = userEvent.setup()
+    let view = policyHolderView('1', {
+      ...filled,
+      otherInsuranceCompanyName: '前の保険会社',
+    })
+    const { requests } = await open(
+      () => view,
+      (method, path) => {
+        if (method === 'PUT' && path === '/applyInfo/inputPolicyHolderInfo') {
+          view = policyHolderView('1', filled, ['inputPolicyHolderInfo'])
+          return viewResponse(view)
+        }
+        return validationResponse([])
+      },
+    )
+
+    await user.click(screen.getByRole('button', { name: '次へ' }))
+
+    expect(await screen.findByRole('heading', { level: 1, name: '被保険者の登録' })).toBeTruthy()
+    expect(requests).toHaveLength(1)
+    expect(requests[0]?.body).toEqual({
+      version: 1,
+      policyHolderInfo: {
+        policyHolderNameKana: 'ヤマダ　タロウ',
+        policyHolderNameKanji: '山田　太郎',
+        policyHolderBirthDate: '19800401',
+        policyHolderSex: '1',
+        policyHolderZipCd: '1000001',
+        policyHolderAddressKanji: '東京都千代田区千代田１－１',
+        policyHolderAddressKana: 'トウキョウトチヨダクチヨダ１－１',
+        homeTelNo: '',
+        mobileTelNo: '090-1234-5678',
+        faxNo: '',
+        otherInsuranceFlg: '2',
+        otherInsuranceCompanyName: '',
+        otherInsuranceType: '',
+        otherInsuranceExpiryDate: '',
+        otherInsurancePymntLimit: '',
+        itemAnswers: { AUTH_1: 'E0001', WORKPLACE: '1', EMPLOYEE_NO: '12345' },
+      },
+    })
+  })
+
+  it('サーバーが断った項目にメッセージを出し、入力した内容はそのまま残すこと', async () => {
+    const user = userEvent.setup()
+    const message = '当システムで入力できない文字が含まれています。'
+    const { router } = await open(
+      () => policyHolderView('1', filled),
+      () => validationResponse([{ path: 'policyHolderAddressKanji', message }]),
+    )
+    await user.clear(textbox('住所 ※必須'))
+    await user.type(textbox('住所 ※必須'), '東京都千代田区千代田１－１　さくらビル')
+
+    await user.click(screen.getByRole('button', { name: '次へ' }))
+
+    const address = textbox('住所 ※必須')
+    await waitFor(() => expect(address.getAttribute('aria-invalid')).toBe('true'))
+    expect(describedTexts(address).at(-1)).toBe(message)
+    expect(address).toHaveProperty('value', '東京都千代田区千代田１－１　さくらビル')
+    expect(router.state.location.pathname).toBe(`${entBase}/inputPolicyHolderInfo`)
+  })
+})
