@@ -13,41 +13,11 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { APPLICANT_PASSWORD, mailVerificationLink } from './applicant.ts'
 import { demoDocument, entPath, type DemoLink } from './demo.ts'
 import type { Member } from './members.ts'
-import { expect, expectAccessible, test as base } from './test.ts'
+import { expect, expectAccessible, test } from './test.ts'
 
 export { flowT, formT, documentsT, shellT }
 
-/**
- * support/test.ts's `test`, with the browser's Navigation Timing kept under the fake clock.
- * page.clock.install() replaces `window.performance` with a fake whose getEntriesByType() is
- * always empty, so the app (lib/flow-tracker.ts documentNavigationType) would take every reload
- * for a typed address and send it to termsOfService (ADR 0003), which a real browser never does.
- * This script runs before the clock's (both are the context's, in the order added): when the
- * clock puts its fake in place, the fake's getEntriesByType('navigation') answers with the real
- * entries; every other time the clock fakes stays fake.
- */
-export const test = base.extend({
-  context: async ({ context }, use) => {
-    await context.addInitScript(() => {
-      const real = window.performance
-      let current: Performance = real
-      Object.defineProperty(window, 'performance', {
-        configurable: true,
-        enumerable: true,
-        get: () => current,
-        set: (value: Performance) => {
-          if (value !== real && typeof value === 'object' && value !== null) {
-            const fakeEntriesByType = value.getEntriesByType.bind(value)
-            value.getEntriesByType = (type: string) =>
-              type === 'navigation' ? real.getEntriesByType(type) : fakeEntriesByType(type)
-          }
-          current = value
-        },
-      })
-    })
-    await use(context)
-  },
-})
+export { test }
 export { expect, expectAccessible }
 
 export function escapeRegExp(text: string): string {

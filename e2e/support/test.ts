@@ -26,6 +26,32 @@ export const test = base.extend<E2eOptions>({
     await use(baseURL ?? sharedBaseURL())
   },
   browserNow: [undefined, { option: true }],
+  // page.clock.install() replaces `window.performance` with a fake whose getEntriesByType() is
+  // always empty, so the app (lib/flow-tracker.ts documentNavigationType) would take every reload
+  // for a typed address and send it to termsOfService (ADR 0003), which a real browser never
+  // does. This script runs before the clock's (both are the context's, in the order added): when
+  // the clock puts its fake in place, the fake's getEntriesByType('navigation') answers with the
+  // real entries; everything else the clock fakes stays fake.
+  context: async ({ context }, use) => {
+    await context.addInitScript(() => {
+      const real = window.performance
+      let current: Performance = real
+      Object.defineProperty(window, 'performance', {
+        configurable: true,
+        enumerable: true,
+        get: () => current,
+        set: (value: Performance) => {
+          if (value !== real && typeof value === 'object' && value !== null) {
+            const fakeEntriesByType = value.getEntriesByType.bind(value)
+            value.getEntriesByType = (type: string) =>
+              type === 'navigation' ? real.getEntriesByType(type) : fakeEntriesByType(type)
+          }
+          current = value
+        },
+      })
+    })
+    await use(context)
+  },
   page: async ({ page, browserNow }, use) => {
     await page.clock.install(browserNow === undefined ? {} : { time: browserNow })
     await use(page)

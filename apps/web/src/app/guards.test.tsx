@@ -243,7 +243,13 @@ describe('正当性チェック（SPEC §2.5）', () => {
     ['abc', false],
   ])('registerInsuredInfo/%s は表示できること: %s', async (unitNo, isShown) => {
     storeTestSession()
-    const { router } = renderApp(`${entBase}/termsOfService`)
+    // The route's own check is under test: the application never loads here, so a valid unit
+    // number stays on the screen rather than meeting the screen's later check that the unit is
+    // one of the applicant's (a race between the two otherwise).
+    const services = createTestServices({
+      handlers: { '/applyInfo/': () => new Promise(() => {}) },
+    })
+    const { router } = renderApp(`${entBase}/termsOfService`, services)
     await screen.findByRole('heading', { level: 1, name: '利用規約' })
 
     await router.navigate(`${entRouterBase}/registerInsuredInfo/${unitNo}`)

@@ -9,6 +9,12 @@ import { sendVerificationMailMessages } from './send-verification-mail.ja.ts'
 import { serverMessages } from './server.ja.ts'
 import { shellMessages } from './shell.ja.ts'
 import { verifyUserMessages } from './verify-user.ja.ts'
+import { applicationRuleMessages } from './application.ja.ts'
+import { applicationFlowMessages } from './application-flow.ja.ts'
+import { applicationFormMessages } from './application-forms.ja.ts'
+import { policyHolderFormMessages } from './policy-holder-form.ja.ts'
+import { insuredFormMessages } from './insured-form.ja.ts'
+import { requiredDocsMessages } from './required-docs.ja.ts'
 
 const sources: [string, Readonly<Record<string, string>>][] = [
   ['errors.ja.ts', errorMessages],
@@ -20,6 +26,12 @@ const sources: [string, Readonly<Record<string, string>>][] = [
   ['send-verification-mail.ja.ts', sendVerificationMailMessages],
   ['pamphlet.ja.ts', pamphletMessages],
   ['server.ja.ts', serverMessages],
+  ['application.ja.ts', applicationRuleMessages],
+  ['application-flow.ja.ts', applicationFlowMessages],
+  ['application-forms.ja.ts', applicationFormMessages],
+  ['policy-holder-form.ja.ts', policyHolderFormMessages],
+  ['insured-form.ja.ts', insuredFormMessages],
+  ['required-docs.ja.ts', requiredDocsMessages],
 ]
 
 describe('日本語メッセージ一覧（STYLE.md §8 one typed catalog）', () => {

@@ -7,6 +7,12 @@ import { sendVerificationMailMessages } from './send-verification-mail.ja.ts'
 import { serverMessages } from './server.ja.ts'
 import { shellMessages } from './shell.ja.ts'
 import { verifyUserMessages } from './verify-user.ja.ts'
+import { applicationRuleMessages } from './application.ja.ts'
+import { applicationFlowMessages } from './application-flow.ja.ts'
+import { applicationFormMessages } from './application-forms.ja.ts'
+import { policyHolderFormMessages } from './policy-holder-form.ja.ts'
+import { insuredFormMessages } from './insured-form.ja.ts'
+import { requiredDocsMessages } from './required-docs.ja.ts'
 
 /**
  * 日本語メッセージ一覧（STYLE.md §8）。文言は担当ごとのファイルに置き、ここで1つにまとめる。
@@ -23,4 +29,10 @@ export const ja = {
   ...sendVerificationMailMessages,
   ...pamphletMessages,
   ...serverMessages,
+  ...applicationRuleMessages,
+  ...applicationFlowMessages,
+  ...applicationFormMessages,
+  ...policyHolderFormMessages,
+  ...insuredFormMessages,
+  ...requiredDocsMessages,
 } as const

@@ -24,7 +24,7 @@ export const shellMessages = {
   'screen.entryTerms.title': 'お申し込みにあたっての同意事項',
   'screen.inputPolicyHolderInfo.title': '加入者情報の入力',
   'screen.noticeMatters.title': '告知事項',
-  'screen.noticeMattersDoc.title': '告知事項のご説明',
+  'screen.noticeMattersDoc.title': '必要書類のアップロード',
   'screen.pamphletImportantNotes.title': '重要事項のご確認',
   'screen.payment.title': 'お支払い',
   'screen.registerInsuredInfo.title': '被保険者の登録',

@@ -1037,7 +1037,7 @@ describe('申込情報（issue #6）', () => {
       const noConsent = await put(who, 'pamphletImportantNotes', { version, consentArray: [] })
       expect(noConsent.statusCode).toBe(400)
       expect(json(noConsent)['issues']).toEqual([
-        { path: 'consentArray', message: catalogue('validation.required') },
+        { path: 'consentArray', message: catalogue('consent.importantNotes.required') },
       ])
       const done = await save(who, 'pamphletImportantNotes')
       expect(done.progress.nextStep).toBe('payment')

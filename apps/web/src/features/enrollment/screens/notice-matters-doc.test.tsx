@@ -14,7 +14,7 @@ import {
   type Respond,
 } from './application-screen-test.ts'
 
-const TITLE = '告知事項のご説明'
+const TITLE = '必要書類のアップロード'
 const REQUIRED_UPLOAD = 'アップロードは必須です。'
 const FILE_ID = '00000000-0000-4000-8000-0000000000f1'
 

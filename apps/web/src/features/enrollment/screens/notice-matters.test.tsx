@@ -141,7 +141,7 @@ describe('告知事項（noticeMatters, SPEC §8.4）', () => {
     await user.click(screen.getByRole('checkbox', { name: 'いずれもない' }))
     await user.click(screen.getByRole('button', { name: '次へ' }))
 
-    await screen.findByRole('heading', { level: 1, name: '告知事項のご説明' })
+    await screen.findByRole('heading', { level: 1, name: '必要書類のアップロード' })
     expect(requests.map(({ method, url, body }) => ({ method, url, body }))).toEqual([
       {
         method: 'PUT',
