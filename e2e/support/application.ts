@@ -87,6 +87,11 @@ export async function expectStep(page: Page, link: DemoLink, expected: StepExpec
     page.getByText(flowT('screen.groupName', { groupName: link.name }), { exact: true }),
   ).toBeVisible()
   await expectAccessible(page)
+  // E2E_SCREENSHOTS=1: a full-page picture of every step, for a person to look at.
+  if (process.env.E2E_SCREENSHOTS === '1') {
+    const name = `${link.groupPfCode}-${expected.screen.replace('/', '-')}.png`
+    await page.screenshot({ path: test.info().outputPath(name), fullPage: true })
+  }
 }
 
 /**
