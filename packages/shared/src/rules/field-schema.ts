@@ -1,5 +1,5 @@
-// zod builders over the field rules (SPEC §5.2), for the browser forms (react-hook-form +
-// zodResolver) and the server route schemas alike: the same bad value gets the same message on
+// zod builders over the field rules (SPEC §5.2), for the browser forms (the form kit's store and
+// schemaResolver) and the server route schemas alike: the same bad value gets the same message on
 // both sides, because both run validateRules (issue #3).
 import * as z from 'zod/mini'
 import { t } from '../messages/fields.ts'

@@ -4,7 +4,7 @@ import {
   type Control,
   type FieldPathByValue,
   type FieldValues,
-} from 'react-hook-form'
+} from './form-store.ts'
 import {
   ChoiceList,
   describedBy,
@@ -19,7 +19,7 @@ import {
 import type { ChoiceOption } from './radio-group.tsx'
 
 export interface CheckboxGroupProps<TFieldValues extends FieldValues, TTransformed> {
-  control: Control<TFieldValues, unknown, TTransformed>
+  control: Control<TFieldValues, TTransformed>
   name: FieldPathByValue<TFieldValues, string[]>
   /** the first checkbox's id: the error summary links to it */
   id?: string | undefined

@@ -6,7 +6,7 @@ import {
   type Control,
   type FieldPathByValue,
   type FieldValues,
-} from 'react-hook-form'
+} from './form-store.ts'
 import {
   describedBy,
   ErrorText,
@@ -71,7 +71,7 @@ export function splitDateValue(value: string): DateParts {
 }
 
 export interface DateInputProps<TFieldValues extends FieldValues, TTransformed> {
-  control: Control<TFieldValues, unknown, TTransformed>
+  control: Control<TFieldValues, TTransformed>
   name: FieldPathByValue<TFieldValues, string>
   /** the 年 box's id: the error summary links to it */
   id?: string | undefined

@@ -112,7 +112,7 @@ export interface ChoiceListProps {
   isChecked: (value: string) => boolean
   onToggle: (value: string, isTicked: boolean) => void
   onBlur: () => void
-  /** react-hook-form's ref, given to the first input so focus can be moved to the group */
+  /** the form store's ref, given to the first input so focus can be moved to the group */
   inputRef: (instance: HTMLInputElement | null) => void
   /** set on each box for checkboxes; a radio group carries it on its fieldset instead */
   isInvalid?: boolean | undefined

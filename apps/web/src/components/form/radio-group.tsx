@@ -4,7 +4,7 @@ import {
   type Control,
   type FieldPathByValue,
   type FieldValues,
-} from 'react-hook-form'
+} from './form-store.ts'
 import {
   ChoiceList,
   describedBy,
@@ -24,7 +24,7 @@ export interface ChoiceOption {
 }
 
 export interface RadioGroupProps<TFieldValues extends FieldValues, TTransformed> {
-  control: Control<TFieldValues, unknown, TTransformed>
+  control: Control<TFieldValues, TTransformed>
   name: FieldPathByValue<TFieldValues, string>
   /** the first radio's id: the error summary links to it */
   id?: string | undefined

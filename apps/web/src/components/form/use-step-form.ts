@@ -1,5 +1,8 @@
 import { errorCodes, type Issue } from '@app/shared/errors'
 import { useCallback, useId, useRef, useState, type FormEvent, type RefCallback } from 'react'
+import type { ZodMiniType } from 'zod/mini'
+import { ApiError } from '../../lib/api-client.ts'
+import type { ErrorSummaryItem } from './error-summary.tsx'
 import {
   useForm,
   type DefaultValues,
@@ -7,10 +10,7 @@ import {
   type FieldPath,
   type FieldValues,
   type UseFormReturn,
-} from 'react-hook-form'
-import type { ZodMiniType } from 'zod/mini'
-import { ApiError } from '../../lib/api-client.ts'
-import type { ErrorSummaryItem } from './error-summary.tsx'
+} from './form-store.ts'
 import { schemaResolver } from './schema-resolver.ts'
 import { scheduleFieldValidation, type ValidationScheduler } from './validation-scheduler.ts'
 
@@ -40,7 +40,6 @@ export interface BoundFieldProps<TName extends string> {
 
 export interface StepForm<TInput extends FieldValues, TOutput> extends UseFormReturn<
   TInput,
-  unknown,
   TOutput
 > {
   /** spread onto the `<form>` */
@@ -67,28 +66,6 @@ export function validationIssuesOf(error: unknown): readonly Issue[] | undefined
   return issues !== undefined && issues.length > 0 ? issues : undefined
 }
 
-interface FlatError {
-  name: string
-  message: string
-}
-
-// react-hook-form's errors are nested like the values ('insrdInfoArray.0.insrdNameKana'); an
-// array's own error sits under `root`, which names the array itself.
-function flattenErrors(node: unknown, path: string, out: FlatError[]): FlatError[] {
-  if (node === null || typeof node !== 'object') return out
-  const { message, type } = node as { message?: unknown; type?: unknown }
-  if (typeof message === 'string' && message !== '' && type !== undefined) {
-    out.push({ name: path, message })
-    return out
-  }
-  for (const [key, child] of Object.entries(node)) {
-    if (key === 'ref' || key === 'types') continue
-    const childPath = key === 'root' ? path : path === '' ? key : `${path}.${key}`
-    flattenErrors(child, childPath, out)
-  }
-  return out
-}
-
 // The summary lists problems in the order the fields appear on the page, whatever order the
 // schema or the server gives; items without a field come last.
 function inPageOrder(items: ErrorSummaryItem[], document: Document): ErrorSummaryItem[] {
@@ -108,7 +85,7 @@ function inPageOrder(items: ErrorSummaryItem[], document: Document): ErrorSummar
 }
 
 /**
- * One step's form (STYLE.md §5): react-hook-form with the step's zod schema, validated field by
+ * One step's form (STYLE.md §5): the form store (form-store.ts) with the step's zod schema, validated field by
  * field when focus leaves it and on change (SPEC §5.3, validation-scheduler.ts), an error summary
  * that takes focus after a failed submit, and the server's `issues` shown on their fields. Values
  * are never reset by a failed submit.
@@ -129,17 +106,9 @@ export function useStepForm<TInput extends FieldValues, TOutput>({
   labels,
   onSubmit,
 }: StepFormOptions<TInput, TOutput>): StepForm<TInput, TOutput> {
-  const form = useForm<TInput, unknown, TOutput>({
-    resolver: schemaResolver(schema),
-    // react-hook-form itself validates only on submit: its onBlur mode has no debounce and would
-    // report a checkbox group or a date as soon as focus moves between its boxes, and its
-    // reValidate would show new messages while the user types. The scheduler does the rest.
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    // The error summary takes focus instead of the first field.
-    shouldFocusError: false,
-    defaultValues,
-  })
+  // The store validates only on submit and when asked, and never moves focus itself: the
+  // scheduler decides when a field is checked, and the error summary takes focus.
+  const form = useForm<TInput, TOutput>({ resolver: schemaResolver(schema), defaultValues })
   const { getFieldState, trigger, setError, handleSubmit } = form
   const idPrefix = useId()
   const formElement = useRef<HTMLFormElement | null>(null)
@@ -186,13 +155,17 @@ export function useStepForm<TInput extends FieldValues, TOutput>({
   const hasControl = (name: string): boolean =>
     formElement.current?.ownerDocument.getElementById(fieldId(name)) != null
 
-  const showClientErrors = (errors: FieldErrors<TInput>) => {
+  const showClientErrors = (errors: FieldErrors) => {
     showSummary(
-      flattenErrors(errors, '', []).map(({ name, message }) => ({
-        fieldId: hasControl(name) ? fieldId(name) : undefined,
-        label: labelOf(name),
-        message,
-      })),
+      Object.entries(errors)
+        .flatMap(([name, { message }]) =>
+          message === undefined || message === '' ? [] : [{ name, message }],
+        )
+        .map(({ name, message }) => ({
+          fieldId: hasControl(name) ? fieldId(name) : undefined,
+          label: labelOf(name),
+          message,
+        })),
     )
   }
 
@@ -240,7 +213,7 @@ export function useStepForm<TInput extends FieldValues, TOutput>({
       id: fieldId(name),
       name,
       label,
-      error: getFieldState(name, form.formState).error?.message,
+      error: getFieldState(name).error?.message,
     }
   }
 

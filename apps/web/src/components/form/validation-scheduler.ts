@@ -4,7 +4,7 @@ import { FIELD_ATTRIBUTE } from './field-parts.tsx'
 export const VALIDATION_DEBOUNCE_MS = 5
 
 export interface ValidationTarget {
-  /** Validates these fields now, and only these (react-hook-form's `trigger(names)`). */
+  /** Validates these fields now, and only these (the form store's `trigger(names)`). */
   validate: (names: string[]) => void
   /** The field's current message, if any, and whether the server gave it. */
   errorOf: (name: string) => { fromServer: boolean } | undefined

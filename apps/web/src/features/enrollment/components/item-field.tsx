@@ -9,7 +9,7 @@ import {
   type FieldPath,
   type FieldPathByValue,
   type FieldValues,
-} from 'react-hook-form'
+} from '../../../components/form/form-store.ts'
 import * as z from 'zod/mini'
 import { CheckboxGroup } from '../../../components/form/checkbox-group.tsx'
 import { DateInput, dateInputRules } from '../../../components/form/date-input.tsx'
@@ -127,7 +127,7 @@ export interface ItemFieldProps<
   TTransformed,
 > extends BoundFieldProps<FieldPath<TFieldValues>> {
   item: ItemDefinition
-  control: Control<TFieldValues, unknown, TTransformed>
+  control: Control<TFieldValues, TTransformed>
 }
 
 function optionsOf(item: ItemDefinition): ChoiceOption[] {
@@ -136,13 +136,13 @@ function optionsOf(item: ItemDefinition): ChoiceOption[] {
 
 interface TextControlProps<TFieldValues extends FieldValues, TTransformed> {
   item: ItemDefinition
-  control: Control<TFieldValues, unknown, TTransformed>
+  control: Control<TFieldValues, TTransformed>
   name: FieldPath<TFieldValues>
   /** what the Field hands to its control: id, aria-describedby, aria-invalid, aria-required */
   aria: FieldControlProps
 }
 
-/** A text box, a free-text area or a select, held by react-hook-form as one string. */
+/** A text box, a free-text area or a select, held by the form store as one string. */
 function TextControl<TFieldValues extends FieldValues, TTransformed>({
   item,
   control,

@@ -229,7 +229,7 @@ function useAddressLookup(form: Form) {
         show(t('application.validation.addressNotFound'))
         return
       }
-      form.setValue('policyHolderAddressKanji', address, { shouldDirty: true })
+      form.setValue('policyHolderAddressKanji', address)
       form.clearErrors('policyHolderAddressKanji')
       show(
         t(
