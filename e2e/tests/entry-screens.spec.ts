@@ -162,14 +162,20 @@ test.describe('お申し込みにあたっての同意事項（entryTerms）', (
 })
 
 test.describe('重要事項のご確認（pamphletImportantNotes）', () => {
-  test('お申し込み内容の確認の画面から進むと表示されること（SPEC §2.7）', async ({
+  // Going on from checkPolicyHolderInfo (SPEC §2.7) needs a whole application first: the
+  // journeys in application-journey.spec.ts do it. Here, a new applicant who moves there within
+  // the app is sent to the step they have reached (SPEC §2.5, ADR 0012).
+  test('申込の手順が済む前に確認の画面へ移動すると、まだの手順（entryTerms）へ戻されること', async ({
     page,
     request,
   }) => {
     await signInApplicant(page, request)
-    await reachInApp(page, 'checkPolicyHolderInfo', 'pamphletImportantNotes')
+    await reachInApp(page)
 
-    await expect(page.getByRole('main')).not.toBeEmpty()
+    await moveWithinApp(page, entPath(groupA, 'checkPolicyHolderInfo'))
+
+    await expect(page).toHaveURL(new RegExp(`${entPath(groupA, 'entryTerms')}$`))
+    await expect(heading(page, 'entryTerms')).toBeVisible()
     await expectAccessible(page)
   })
 
