@@ -44,6 +44,7 @@ import {
   type stepBodySchemas,
 } from '@app/shared'
 import { t } from '@app/shared/messages/application'
+import { conflictMessage } from '@app/shared/api/application/select-type'
 import type * as z from 'zod/mini'
 
 // The application's state and how each write changes it (issue #6, ADR 0012; SPEC §3.1, §3.2,
@@ -246,18 +247,6 @@ const selectCategory: StepHandler<'selectCategory'> = (state, body, product) => 
       isChanged ? ['selectType'] : [],
     ),
   }
-}
-
-/** SPEC §8.4: the conflicting units, listed by name under plan and option. */
-export function conflictMessage(planNames: string[], optionNames: string[]): string {
-  const parts: string[] = []
-  if (planNames.length > 0) {
-    parts.push(t('application.validation.conflictPlan', { names: planNames.join('、') }))
-  }
-  if (optionNames.length > 0) {
-    parts.push(t('application.validation.conflictOption', { names: optionNames.join('、') }))
-  }
-  return t('application.validation.conflict', { names: parts.join('　') })
 }
 
 const selectType: StepHandler<'selectType'> = (state, body, product) => {

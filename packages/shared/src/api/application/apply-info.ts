@@ -1,9 +1,10 @@
 import * as z from 'zod/mini'
 import { applicationSteps, PAYMENT_STEP } from '../../rules/application-steps.ts'
-import { fieldGroupSchema, fieldSchema } from '../../rules/field-schema.ts'
+import { fieldSchema } from '../../rules/field-schema.ts'
 import { consentDocumentIds } from '../../documents/types.ts'
 import type { Issue } from '../../errors.ts'
 import { t } from '../../messages/application.ts'
+import { contractTypeSchema } from './select-type.ts'
 
 // The application state (SPEC §3.1 applyInfo, §3.2 applyInfoOption, §3.8 policy-holder fields)
 // as the server stores it and sends it, and the bodies of the steps that write it (issue #6,
@@ -117,33 +118,7 @@ export const maintenanceManagerInputSchema = z.strictObject({
 })
 export type MaintenanceManagerInput = z.infer<typeof maintenanceManagerInputSchema>
 
-/** selectType: "1" the plan alone, "2" the plan with options (ADR 0012). */
-export const contractTypeSchema = z.enum(['1', '2'])
-
-export const selectTypeInputSchema = z
-  .strictObject({
-    contractType: z.enum(['1', '2', ''], { error: () => t('application.validation.contractType') }),
-    optionUnitNoArray: fieldGroupSchema(),
-  })
-  .check((payload) => {
-    const { contractType, optionUnitNoArray } = payload.value
-    if (contractType === '') {
-      payload.issues.push({
-        code: 'custom',
-        path: ['contractType'],
-        message: t('application.validation.contractType'),
-        input: contractType,
-      })
-    } else if (contractType === '2' && optionUnitNoArray.length === 0) {
-      payload.issues.push({
-        code: 'custom',
-        path: ['optionUnitNoArray'],
-        message: t('application.validation.option'),
-        input: optionUnitNoArray,
-      })
-    }
-  })
-export type SelectTypeInput = z.infer<typeof selectTypeInputSchema>
+export { contractTypeSchema, selectTypeInputSchema, type SelectTypeInput } from './select-type.ts'
 
 // ---------------------------------------------------------------------------------------------
 // Stored state (SPEC §3.1, §3.2), as GET /applyInfo/ returns it

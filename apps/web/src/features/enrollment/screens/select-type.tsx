@@ -1,3 +1,4 @@
+import { conflictMessage, selectTypeInputSchema } from '@app/shared/api/application/select-type'
 import { formatThousands } from '@app/shared/format/display'
 import { t } from '@app/shared/messages/application-flow'
 import { cvrgeUnits, totalPremium, unitConflict } from '@app/shared/rules/application'
@@ -17,18 +18,6 @@ import { useApplication, type Application } from '../application/use-application
 
 type GroupUnits = Application['group']['groupPfInfo']
 
-/** SPEC §8.4: the conflicting units by name under plan and option (the server's words). */
-function conflictMessage(planNames: string[], optionNames: string[]): string {
-  const parts: string[] = []
-  if (planNames.length > 0) {
-    parts.push(t('application.validation.conflictPlan', { names: planNames.join('、') }))
-  }
-  if (optionNames.length > 0) {
-    parts.push(t('application.validation.conflictOption', { names: optionNames.join('、') }))
-  }
-  return t('application.validation.conflict', { names: parts.join('　') })
-}
-
 /** The units a choice adds up to: the plan, and the options when the type is "2". */
 function chosenUnits(
   planUnitNo: number,
@@ -37,36 +26,6 @@ function chosenUnits(
   const options = values.contractType === '2' ? (values.optionUnitNoArray ?? []).map(Number) : []
   return [planUnitNo, ...options]
 }
-
-/**
- * selectTypeInputSchema of the contract (api/application/apply-info.ts), the same rules and
- * messages, written here so that the screen does not load the module of every application schema
- * and the field rules (the 150 KiB budget); the server checks the body with the contract's.
- */
-const contractTypeMessage = () => t('application.validation.contractType')
-const selectTypeInputSchema = z
-  .object({
-    contractType: z.enum(['1', '2', ''], { error: contractTypeMessage }),
-    optionUnitNoArray: z.array(z.string()),
-  })
-  .check((payload) => {
-    const { contractType, optionUnitNoArray } = payload.value
-    if (contractType === '') {
-      payload.issues.push({
-        code: 'custom',
-        path: ['contractType'],
-        message: contractTypeMessage(),
-        input: contractType,
-      })
-    } else if (contractType === '2' && optionUnitNoArray.length === 0) {
-      payload.issues.push({
-        code: 'custom',
-        path: ['optionUnitNoArray'],
-        message: t('application.validation.option'),
-        input: optionUnitNoArray,
-      })
-    }
-  })
 
 /**
  * The form's rules: before the types are shown, only 「先に表示してください」 (SPEC §8.4); then the
