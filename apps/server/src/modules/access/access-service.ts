@@ -469,13 +469,36 @@ export class AccessService {
     now: Date,
   ): Promise<string> {
     const existing = await tx
-      .select({ id: applications.id, status: applications.status })
+      .select({
+        id: applications.id,
+        status: applications.status,
+        applyInfo: applications.applyInfo,
+      })
       .from(applications)
       .where(eq(applications.rosterMemberId, verification.rosterMemberId))
       .limit(1)
     const found = existing[0]
     if (found !== undefined) {
       if (found.status === 'applied') throw new AppError(errorCodes.alreadyApplied)
+      // Coming back resumes the draft as it was (issue #6); only the verified mail address is new.
+      const { applyInfo } = found
+      if (
+        applyInfo !== null &&
+        applyInfo.basicInfo.policyHolderEmailAddress !== verification.mailAddress
+      ) {
+        const basicInfo = {
+          ...applyInfo.basicInfo,
+          policyHolderEmailAddress: verification.mailAddress,
+        }
+        await tx
+          .update(applications)
+          .set({
+            applyInfo: { ...applyInfo, basicInfo },
+            version: sql`${applications.version} + 1`,
+            updatedAt: now,
+          })
+          .where(eq(applications.id, found.id))
+      }
       return found.id
     }
     const roster = await findRosterAuthItems(tx, verification.rosterMemberId)

@@ -465,6 +465,24 @@ describe('本人確認・確認メール・セッション（issue #5）', () =>
       ])
     })
 
+    it('もう一度本人確認をして別のメールアドレスで確認すると、同じ下書きの申込を続け、申込情報のメールアドレスだけが新しくなること（issue #6 再開）', async () => {
+      await signIn()
+      const [before] = await database.db.select().from(applications)
+      expect(before!.applyInfo!.basicInfo.policyHolderEmailAddress).toBe('hanako@example.jp')
+
+      expect((await sendMail(await entryToken(), 'hanako.new@example.jp')).statusCode).toBe(200)
+      const again = await confirm(await linkTokenOf('hanako.new@example.jp'))
+      expect(again.statusCode).toBe(200)
+
+      const rows = await database.db.select().from(applications)
+      expect(rows).toHaveLength(1)
+      const [after] = rows
+      expect(after!.id).toBe(before!.id)
+      expect(after!.applyInfo!.basicInfo.policyHolderEmailAddress).toBe('hanako.new@example.jp')
+      expect(after!.applyInfo!.policyHolderInfo).toEqual(before!.applyInfo!.policyHolderInfo)
+      expect(after!.version).toBe(before!.version + 1)
+    })
+
     it('パスワードの誤りは 401 APFL0004、5回続けると 423 APFL0005 で正しくても通らないこと', async () => {
       await sendMail(await entryToken())
       const token = await linkTokenOf('hanako@example.jp')
