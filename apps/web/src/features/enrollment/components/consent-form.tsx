@@ -1,54 +1,66 @@
-import { t } from '@app/shared/messages/documents'
-import { fieldGroupSchema } from '@app/shared/rules/field-schema'
-import type { PlainMessageKey } from '@app/shared/rules/fields'
+import type { ConsentReference } from '@app/shared/api/access/endpoints'
+import type { ConsentTarget } from '../consent.ts'
 import { useMemo, useState } from 'react'
 import * as z from 'zod/mini'
 import { CheckboxGroup } from '../../../components/form/checkbox-group.tsx'
 import { ErrorSummary } from '../../../components/form/error-summary.tsx'
 import { useStepForm } from '../../../components/form/use-step-form.ts'
-import { useLinkConsents, type ConsentTarget } from '../consent.ts'
 
-/** One box to tick: the document it agrees to and its texts. */
+/** One box to tick: the document (and its version) it agrees to, and its texts. */
 export interface ConsentItem extends ConsentTarget {
   /** the form field's name */
   name: string
   legend: string
   label: string
   /** shown under the box and in the summary when it is left unticked */
-  requiredMessageKey: PlainMessageKey
+  requiredMessage: string
 }
 
 type ConsentValues = Record<string, string[]>
 
 const AGREED = 'agreed'
 
+/** Whether a list of recorded consents holds one to this version of the item's document. */
+export function isRecordedIn(
+  recorded: readonly ConsentReference[],
+): (item: ConsentTarget) => boolean {
+  return (item) =>
+    recorded.some(
+      (consent) => consent.documentId === item.documentId && consent.version === item.version,
+    )
+}
+
 /**
- * The consent boxes of an entry screen and 「同意して次へ」. Each box is its own required group in
- * `<fieldset><legend>` (the form kit's CheckboxGroup). On submit the consents are recorded for the
- * link (consent.ts) before `onAgreed` moves on; a consent given earlier shows its box ticked.
+ * Consent boxes and their button: termsOfService (kept in the tab until the application exists,
+ * consent.ts) and the application's entryTerms and pamphletImportantNotes (recorded with the
+ * application). Each box is its own required group in `<fieldset><legend>`; a box starts ticked
+ * when `isGiven` says that version was agreed to. On submit the consents go to `onAgreed`.
  */
 export function ConsentForm({
   items,
+  isGiven,
+  submitLabel,
   onAgreed,
 }: {
   items: readonly ConsentItem[]
-  onAgreed: () => Promise<void> | void
+  isGiven: (item: ConsentTarget) => boolean
+  submitLabel: string
+  onAgreed: (consents: ConsentTarget[]) => Promise<void> | void
 }) {
-  const consents = useLinkConsents()
   const schema = useMemo(
     () =>
       z.object(
         Object.fromEntries(
           items.map((item) => [
             item.name,
-            fieldGroupSchema(['required', { messageKey: item.requiredMessageKey }]),
+            z.array(z.string()).check(z.minLength(1, { error: item.requiredMessage })),
           ]),
         ),
       ) as unknown as z.ZodMiniType<ConsentValues, ConsentValues>,
     [items],
   )
   const [defaultValues] = useState<ConsentValues>(() =>
-    Object.fromEntries(items.map((item) => [item.name, consents.isGiven(item) ? [AGREED] : []])),
+    Object.fromEntries(items.map((item) => [item.name, isGiven(item) ? [AGREED] : []])),
   )
   const labels = useMemo(
     () => Object.fromEntries(items.map((item) => [item.name, item.legend])),
@@ -59,8 +71,7 @@ export function ConsentForm({
     defaultValues,
     labels,
     onSubmit: async () => {
-      consents.record(items.map(({ documentId, version }) => ({ documentId, version })))
-      await onAgreed()
+      await onAgreed(items.map(({ documentId, version }) => ({ documentId, version })))
     },
   })
 
@@ -80,7 +91,7 @@ export function ConsentForm({
       </div>
       <div>
         <button type="submit" className="app-button w-full md:w-auto">
-          {t('consent.submit')}
+          {submitLabel}
         </button>
       </div>
     </form>

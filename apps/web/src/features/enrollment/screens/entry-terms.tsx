@@ -3,13 +3,13 @@ import { t } from '@app/shared/messages/documents'
 import { t as flowT } from '@app/shared/messages/application-flow'
 import { useServices } from '../../../lib/services.tsx'
 import { saveStep } from '../application/application-api.ts'
-import { ConsentStepForm, type StepConsentItem } from '../application/consent-step-form.tsx'
+import { ConsentForm, isRecordedIn, type ConsentItem } from '../components/consent-form.tsx'
 import { StepHeader } from '../application/step-header.tsx'
 import { useApplication } from '../application/use-application.tsx'
 import { entryGuides } from '../components/entry-guides.ts'
 import { GuideDocumentView } from '../components/guide-document.tsx'
 
-const consentItems: readonly StepConsentItem[] = [
+const consentItems: readonly ConsentItem[] = [
   {
     name: 'entryTerms',
     documentId: 'entry-terms',
@@ -48,10 +48,10 @@ export default function EntryTermsScreen() {
       {application !== undefined && (
         <>
           <GuideDocumentView document={entryGuides.entryTermsDocument(application.group)} />
-          <ConsentStepForm
+          <ConsentForm
             key={application.view.version}
             items={consentItems}
-            consentArray={application.view.consentArray}
+            isGiven={isRecordedIn(application.view.consentArray)}
             submitLabel={t('consent.submit')}
             onAgreed={async (consentArray) => {
               const view = await application.save((version) =>

@@ -4,13 +4,13 @@ import { t as flowT } from '@app/shared/messages/application-flow'
 import { Link } from 'react-router'
 import { useServices } from '../../../lib/services.tsx'
 import { saveStep } from '../application/application-api.ts'
-import { ConsentStepForm, type StepConsentItem } from '../application/consent-step-form.tsx'
+import { ConsentForm, isRecordedIn, type ConsentItem } from '../components/consent-form.tsx'
 import { StepHeader } from '../application/step-header.tsx'
 import { useApplication } from '../application/use-application.tsx'
 import { entryGuides } from '../components/entry-guides.ts'
 import { GuideDocumentView } from '../components/guide-document.tsx'
 
-const consentItems: readonly StepConsentItem[] = [
+const consentItems: readonly ConsentItem[] = [
   {
     name: 'importantNotes',
     documentId: 'important-notes',
@@ -40,10 +40,10 @@ export default function PamphletImportantNotesScreen() {
       {application !== undefined && (
         <>
           <GuideDocumentView document={entryGuides.importantNotesDocument(application.group)} />
-          <ConsentStepForm
+          <ConsentForm
             key={application.view.version}
             items={consentItems}
-            consentArray={application.view.consentArray}
+            isGiven={isRecordedIn(application.view.consentArray)}
             submitLabel={flowT('importantNotes.submit')}
             onAgreed={async (consentArray) => {
               const view = await application.save((version) =>

@@ -4,6 +4,7 @@ import {
   loadTermsOfUse,
 } from '@app/shared/documents'
 import { t } from '@app/shared/messages/documents'
+import { t as fieldT } from '@app/shared/messages/fields'
 import { useNavigate } from 'react-router'
 import { PageHeading } from '../../../components/page-heading.tsx'
 import { ConsentForm, type ConsentItem } from '../components/consent-form.tsx'
@@ -12,6 +13,7 @@ import { PolicyArticles } from '../../../components/policy-articles.tsx'
 import { PolicyLink } from '../components/policy-link.tsx'
 import { RecruitmentClosed } from '../components/recruitment-closed.tsx'
 import { useEntryGroup } from '../components/use-entry-group.ts'
+import { useLinkConsents } from '../consent.ts'
 
 // Awaited with the screen's own chunk (see components/entry-guides.ts).
 const { termsOfUse } = await loadTermsOfUse()
@@ -23,7 +25,7 @@ const consentItems: readonly ConsentItem[] = [
     version: currentConsentVersions['terms-of-use'],
     legend: t('consent.termsOfUse.legend'),
     label: t('consent.termsOfUse.label'),
-    requiredMessageKey: 'consent.termsOfUse.required',
+    requiredMessage: fieldT('consent.termsOfUse.required'),
   },
 ]
 
@@ -35,6 +37,7 @@ const consentItems: readonly ConsentItem[] = [
 export default function TermsOfServiceScreen() {
   const group = useEntryGroup()
   const navigate = useNavigate()
+  const consents = useLinkConsents()
   if (group === undefined) return null
   const groupName = group.groupPfInfo.groupNameKanji
   return (
@@ -70,7 +73,12 @@ export default function TermsOfServiceScreen() {
           </p>
           <ConsentForm
             items={consentItems}
-            onAgreed={() => navigate('../verifyUser', { relative: 'path' })}
+            isGiven={consents.isGiven}
+            submitLabel={t('consent.submit')}
+            onAgreed={async (agreed) => {
+              consents.record(agreed)
+              await navigate('../verifyUser', { relative: 'path' })
+            }}
           />
         </>
       )}
