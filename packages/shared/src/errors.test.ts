@@ -119,6 +119,21 @@ const ownRows: Row[] = [
   ['APFC0001', 409, 'default', true, true, true],
   ['APFD0001', 409, 'default', true, true, true],
   ['APFX0001', 410, 'default', true, true, true],
+  // Payment (issue #7, ADR 0014)
+  ['APFK0001', 400, 'default', true, true, true],
+  ['APFK0002', 400, 'default', true, true, true],
+  ['APFK0003', 402, 'default', true, true, true],
+  ['APFK0004', 402, 'default', true, true, true],
+  ['APFK0005', 503, 'default', true, true, true],
+  ['APFK0006', 400, 'default', true, true, true],
+  ['APFK0007', 402, 'default', true, true, true],
+  ['APFK0008', 400, 'default', true, true, true],
+  ['APFK0009', 400, 'default', true, true, true],
+  ['APFK0010', 503, 'default', true, true, true],
+  ['APFK0011', 502, 'systemError', true, true, true],
+  ['APFK0012', 402, 'default', true, true, true],
+  ['APFY0001', 409, 'default', true, true, true],
+  ['APFW0001', 401, 'default', true, true, true],
 ]
 
 const definition = (row: Row): ErrorDefinition => ({

@@ -102,6 +102,36 @@ export const errorCodes = {
   stepNotOpen: 'APFD0001',
   /** 署名付きURLの期限切れ・使用済み */
   signedUrlExpired: 'APFX0001',
+  // Payment (issue #7, ADR 0014): SPEC §8.4 "Card" and "Payment provider" messages, shown on the
+  // payment screen beside the form rather than on the error screen.
+  /** カード番号・有効期限・セキュリティコードの未入力 */
+  cardRequired: 'APFK0001',
+  /** 取り扱えない、または誤ったカード番号 */
+  cardNumberInvalid: 'APFK0002',
+  /** 決済できなかった（一般） */
+  cardDeclined: 'APFK0003',
+  /** 決済できなかった（時間をおいて再度） */
+  cardDeclinedRetryLater: 'APFK0004',
+  /** 決済代行会社が混み合っている */
+  paymentProviderBusy: 'APFK0005',
+  /** カード情報の入力内容の誤り（有効期限・セキュリティコードなど） */
+  cardDetailsInvalid: 'APFK0006',
+  /** 利用できないカード */
+  cardNotUsable: 'APFK0007',
+  /** パズル（ロボットでないことの確認）が済んでいない */
+  puzzleNotCompleted: 'APFK0008',
+  /** パズルの有効期限（5分）切れ・使用済み */
+  puzzleExpired: 'APFK0009',
+  /** 決済代行会社のメンテナンス中 */
+  paymentProviderMaintenance: 'APFK0010',
+  /** クレジットカード決済のシステムエラー（決済代行会社に届かない・想定外の応答） */
+  cardSystemError: 'APFK0011',
+  /** 本人認証（3Dセキュア）が完了しなかった */
+  threeDSecureFailed: 'APFK0012',
+  /** 同じ支払いの処理がまだ終わっていない（同じ冪等キーの実行中） */
+  paymentInProgress: 'APFY0001',
+  /** 入金通知の署名が正しくない */
+  depositNotificationRejected: 'APFW0001',
 } as const
 
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes]
@@ -215,6 +245,20 @@ export const errorCatalogue: Readonly<Record<string, ErrorDefinition>> = Object.
   APFC0001: define(409, 'default'),
   APFD0001: define(409, 'default'),
   APFX0001: define(410, 'default'),
+  APFK0001: define(400, 'default'),
+  APFK0002: define(400, 'default'),
+  APFK0003: define(402, 'default'),
+  APFK0004: define(402, 'default'),
+  APFK0005: define(503, 'default'),
+  APFK0006: define(400, 'default'),
+  APFK0007: define(402, 'default'),
+  APFK0008: define(400, 'default'),
+  APFK0009: define(400, 'default'),
+  APFK0010: define(503, 'default'),
+  APFK0011: define(502, 'systemError'),
+  APFK0012: define(402, 'default'),
+  APFY0001: define(409, 'default'),
+  APFW0001: define(401, 'default'),
 } satisfies Record<ErrorCode, ErrorDefinition> & Record<string, ErrorDefinition>)
 
 const paymentFailed = define(402, 'paymentFailed')

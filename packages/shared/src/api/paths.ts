@@ -37,3 +37,20 @@ export const downloadPresignedPath = '/downloadPresigned/'
 /** 署名付きURLの行き先: PUT /files/upload/{token}, GET /files/download/{token} */
 export const fileUploadPath = '/files/upload/'
 export const fileDownloadPath = '/files/download/'
+
+// Payment and completion (issue #7, ADR 0014). The applicant's own application, found by the
+// session. Every execution carries an `Idempotency-Key` header: a repeat gets the first result.
+/** GET: what is due and how it is paid (the payment screen's initialisation guard, SPEC §2.5) and,
+ * once applied, the completion. POST: the payment registration of SPEC §7.4 for a group that is
+ * not paid online (団体扱, or the group's own account displayed). */
+export const paymentInfoPath = '/paymentInfo/'
+/** GET: a new puzzle (ALTCHA challenge) for the card form, valid 5 minutes, usable once */
+export const capyStatusPath = '/capyStatus/'
+/** POST: pay by card with the provider's card token and the solved puzzle */
+export const executePaymentCreditPath = '/executePaymentCredit/'
+/** POST: after the provider's 3-D Secure page returns, finish the same payment */
+export const executePaymentCreditReturnPath = '/executePaymentCredit/threeDSecure/'
+/** POST: have the provider issue this application's virtual bank account */
+export const executePaymentVAccountPath = '/executePaymentVAccount/'
+/** POST: the provider's signed deposit notification (no session: the signature decides) */
+export const depositNotificationPath = '/paymentNotifications/deposit/'

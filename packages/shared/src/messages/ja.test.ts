@@ -15,6 +15,7 @@ import { applicationFormMessages } from './application-forms.ja.ts'
 import { policyHolderFormMessages } from './policy-holder-form.ja.ts'
 import { insuredFormMessages } from './insured-form.ja.ts'
 import { requiredDocsMessages } from './required-docs.ja.ts'
+import { paymentMessages } from './payment.ja.ts'
 
 const sources: [string, Readonly<Record<string, string>>][] = [
   ['errors.ja.ts', errorMessages],
@@ -32,6 +33,7 @@ const sources: [string, Readonly<Record<string, string>>][] = [
   ['policy-holder-form.ja.ts', policyHolderFormMessages],
   ['insured-form.ja.ts', insuredFormMessages],
   ['required-docs.ja.ts', requiredDocsMessages],
+  ['payment.ja.ts', paymentMessages],
 ]
 
 describe('日本語メッセージ一覧（STYLE.md §8 one typed catalog）', () => {

@@ -13,6 +13,7 @@ import { applicationFormMessages } from './application-forms.ja.ts'
 import { policyHolderFormMessages } from './policy-holder-form.ja.ts'
 import { insuredFormMessages } from './insured-form.ja.ts'
 import { requiredDocsMessages } from './required-docs.ja.ts'
+import { paymentMessages } from './payment.ja.ts'
 
 /**
  * 日本語メッセージ一覧（STYLE.md §8）。文言は担当ごとのファイルに置き、ここで1つにまとめる。
@@ -35,4 +36,5 @@ export const ja = {
   ...policyHolderFormMessages,
   ...insuredFormMessages,
   ...requiredDocsMessages,
+  ...paymentMessages,
 } as const

@@ -257,6 +257,9 @@ export const applicationProgressSchema = z.strictObject({
 export const applicationViewSchema = z.strictObject({
   /** the optimistic-lock version: each write sends the version it was based on */
   version: z.number().check(z.int(), z.minimum(0)),
+  /** draft while the steps are worked through; applied once payment completed it (issue #7):
+   * an applied application's steps are no longer written (409 APFA2002) */
+  applicationStatus: z.enum(['draft', 'applied']),
   applyInfo: applyInfoSchema,
   applyInfoOption: applyInfoOptionSchema,
   progress: applicationProgressSchema,
