@@ -50,6 +50,19 @@ const envSchema = z.object({
     .string()
     .regex(/^GTM-[A-Z0-9]{4,12}$/)
     .optional(),
+  /**
+   * The payment provider's API base (PRODUCT.md "Money", ADR 0014). Unset: the sandbox provider
+   * mounted in this process at /sandbox-pay, reached over HTTP like any provider.
+   */
+  PAYMENT_PROVIDER_URL: z.url().optional(),
+  /** the provider's secret key (server to provider); unset with the sandbox: generated */
+  PAYMENT_SECRET_KEY: z.string().min(16).optional(),
+  /** the provider's publishable key (browser to the token endpoint) */
+  PAYMENT_PUBLISHABLE_KEY: z.string().min(16).optional(),
+  /** the secret of the provider's signed deposit notifications */
+  PAYMENT_WEBHOOK_SECRET: z.string().min(16).optional(),
+  /** mount the sandbox provider (default: on, except in production) */
+  SANDBOX_PAYMENT: z.enum(['on', 'off']).optional(),
 })
 
 export type Env = z.infer<typeof envSchema>
@@ -78,6 +91,14 @@ export interface Config {
   mailFrom: string
   mailPollSeconds: number
   authRateLimitMax: number
+  /** the payment provider (ADR 0014); undefined values: the sandbox's generated ones */
+  payment: {
+    providerUrl: string | undefined
+    secretKey: string | undefined
+    publishableKey: string | undefined
+    webhookSecret: string | undefined
+    sandbox: boolean
+  }
   /** where the command was started (npm's INIT_CWD), for paths given on a command line */
   invocationDir: string
 }
@@ -125,6 +146,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mailFrom: env.MAIL_FROM,
     mailPollSeconds: env.MAIL_POLL_SECONDS,
     authRateLimitMax: env.AUTH_RATE_LIMIT_MAX,
+    payment: {
+      providerUrl: env.PAYMENT_PROVIDER_URL?.replace(/\/+$/, ''),
+      secretKey: env.PAYMENT_SECRET_KEY,
+      publishableKey: env.PAYMENT_PUBLISHABLE_KEY,
+      webhookSecret: env.PAYMENT_WEBHOOK_SECRET,
+      sandbox: (env.SANDBOX_PAYMENT ?? (isProduction ? 'off' : 'on')) === 'on',
+    },
     invocationDir: env.INIT_CWD ?? process.cwd(),
   }
 }

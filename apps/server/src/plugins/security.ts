@@ -12,6 +12,9 @@ export interface PolicyOptions {
 export function contentSecurityPolicy(config: Config, options: PolicyOptions = {}): string {
   const gtm = config.gtmId === undefined ? [] : ['https://www.googletagmanager.com']
   const analytics = config.gtmId === undefined ? [] : ['https://www.google-analytics.com']
+  // An external payment provider (ADR 0014): the browser sends card data to its token endpoint.
+  const provider =
+    config.payment.providerUrl === undefined ? [] : [new URL(config.payment.providerUrl).origin]
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
     ['script-src', ["'self'", ...gtm]],
@@ -21,7 +24,7 @@ export function contentSecurityPolicy(config: Config, options: PolicyOptions = {
     ],
     ['img-src', ["'self'", 'data:', ...gtm]],
     ['font-src', ["'self'"]],
-    ['connect-src', ["'self'", ...analytics]],
+    ['connect-src', ["'self'", ...analytics, ...provider]],
     // the puzzle check (ALTCHA) solves in a worker created from a blob (STACK.md)
     ['worker-src', ["'self'", 'blob:']],
     ['frame-ancestors', ["'none'"]],

@@ -6,7 +6,7 @@ import { serverSecrets } from '../../db/schema/index.ts'
 // Keys generated once per installation and kept in the database, so that every process signs
 // and hashes alike (PRODUCT.md "Production": nothing another process needs stays in memory).
 
-async function loadOrCreate(db: Database, name: string): Promise<Buffer> {
+export async function loadOrCreate(db: Database, name: string): Promise<Buffer> {
   await db
     .insert(serverSecrets)
     .values({ name, value: randomBytes(32).toString('base64') })

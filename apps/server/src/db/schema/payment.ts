@@ -1,0 +1,132 @@
+import { sql } from 'drizzle-orm'
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import { applications } from './access.ts'
+
+// Payment records (issue #7, ADR 0014). No card data: the provider holds the card; we keep its
+// payment id and the outcome. Every row changes in the same transaction as the application's
+// statusPattern it explains.
+
+const instant = () => timestamp({ withTimezone: true })
+
+/**
+ * 決済の試行: one row per execution (per Idempotency-Key). The row is inserted before the
+ * provider is called, so a second request with the same key finds it and never calls again.
+ * status: processing → threeDSecure → succeeded | failed | cancelled.
+ */
+export const paymentAttempts = pgTable(
+  'payment_attempts',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    applicationId: uuid()
+      .notNull()
+      .references(() => applications.id, { onDelete: 'restrict' }),
+    /** card | virtualAccount | offline */
+    kind: text().notNull(),
+    idempotencyKey: text().notNull(),
+    status: text().notNull().default('processing'),
+    /** yen, as computed by the server when the attempt started */
+    amount: integer().notNull(),
+    /** the provider's payment or account id */
+    providerReference: text(),
+    /** our error code (APFK…, 42C…, ESOE…) when it failed */
+    errorCode: text(),
+    /** the answer given to the first request, replayed to a repeat (no card data in it) */
+    outcome: jsonb().$type<Record<string, unknown>>(),
+    createdAt: instant().notNull().defaultNow(),
+    finishedAt: instant(),
+  },
+  (table) => [
+    check('payment_attempts_kind', sql`${table.kind} in ('card', 'virtualAccount', 'offline')`),
+    check(
+      'payment_attempts_status',
+      sql`${table.status} in ('processing', 'threeDSecure', 'succeeded', 'failed', 'cancelled')`,
+    ),
+    unique('payment_attempts_key_uq').on(table.applicationId, table.idempotencyKey),
+    // Never two successful payments for one application, whatever the keys.
+    uniqueIndex('payment_attempts_one_success_uq')
+      .on(table.applicationId)
+      .where(sql`${table.status} = 'succeeded'`),
+    index('payment_attempts_application_ix').on(table.applicationId, table.createdAt),
+  ],
+)
+
+/** 振込口座（バーチャル口座）: one per application, issued by the provider. */
+export const virtualAccounts = pgTable(
+  'virtual_accounts',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    applicationId: uuid()
+      .notNull()
+      .references(() => applications.id, { onDelete: 'restrict' }),
+    providerAccountId: text().notNull(),
+    bankName: text().notNull(),
+    bankCode: text().notNull(),
+    branchName: text().notNull(),
+    branchCode: text().notNull(),
+    accountType: text().notNull(),
+    accountNumber: text().notNull(),
+    accountHolder: text().notNull(),
+    /** yen due */
+    amount: integer().notNull(),
+    /** YYYYMMDD */
+    dueDate: text().notNull(),
+    paidAmount: integer().notNull().default(0),
+    /** awaiting | paid | underpaid | overpaid (rules/payment.ts depositStatus) */
+    depositStatus: text().notNull().default('awaiting'),
+    createdAt: instant().notNull().defaultNow(),
+    updatedAt: instant().notNull().defaultNow(),
+  },
+  (table) => [
+    unique('virtual_accounts_application_uq').on(table.applicationId),
+    unique('virtual_accounts_number_uq').on(table.accountNumber),
+    check(
+      'virtual_accounts_deposit_status',
+      sql`${table.depositStatus} in ('awaiting', 'paid', 'underpaid', 'overpaid')`,
+    ),
+  ],
+)
+
+/**
+ * 入金通知: every signed notification, kept whatever it matched (an unknown account is kept for
+ * an operator, never lost). The provider's id is the key: the same notification twice is one row.
+ */
+export const depositNotifications = pgTable(
+  'deposit_notifications',
+  {
+    id: text().primaryKey(),
+    accountNumber: text().notNull(),
+    amount: integer().notNull(),
+    depositedAt: instant().notNull(),
+    depositorName: text(),
+    virtualAccountId: uuid().references(() => virtualAccounts.id, { onDelete: 'restrict' }),
+    /** paid | underpaid | overpaid | unknownAccount */
+    outcome: text().notNull(),
+    receivedAt: instant().notNull().defaultNow(),
+  },
+  (table) => [
+    check(
+      'deposit_notifications_outcome',
+      sql`${table.outcome} in ('paid', 'underpaid', 'overpaid', 'unknownAccount')`,
+    ),
+    index('deposit_notifications_account_ix').on(table.accountNumber),
+  ],
+)
+
+/** Used puzzles (ALTCHA): a challenge is usable once (STACK.md: verifySolution keeps no state). */
+export const usedPuzzles = pgTable('used_puzzles', {
+  /** the challenge's signature */
+  signature: text().primaryKey(),
+  expiresAt: instant().notNull(),
+  usedAt: instant().notNull().defaultNow(),
+})

@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm'
+import { check, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core'
+
+// The sandbox payment provider's own tables (issue #7, ADR 0014; modules/sandbox-payment). The
+// product reaches the sandbox only over HTTP, as it would a real provider: nothing outside
+// modules/sandbox-payment reads these. Not even the sandbox keeps a card number: a token holds
+// the behaviour its test card stands for.
+
+const instant = () => timestamp({ withTimezone: true })
+
+/** A one-time card token (15 minutes). */
+export const sandboxPayTokens = pgTable('sandbox_pay_tokens', {
+  token: text().primaryKey(),
+  /** the test card's behaviour (docs/payment.md) */
+  scenario: text().notNull(),
+  brand: text().notNull(),
+  expiresAt: instant().notNull(),
+  usedAt: instant(),
+  createdAt: instant().notNull().defaultNow(),
+})
+
+/** A card payment: requires_action → authorized → captured, or failed / cancelled. */
+export const sandboxPayPayments = pgTable(
+  'sandbox_pay_payments',
+  {
+    id: text().primaryKey(),
+    idempotencyKey: text().notNull(),
+    orderId: text().notNull(),
+    amount: integer().notNull(),
+    scenario: text().notNull(),
+    status: text().notNull(),
+    errorCode: text(),
+    returnUrl: text().notNull(),
+    challengeCompletedAt: instant(),
+    capturedAt: instant(),
+    /** the first answer, replayed to a request with the same Idempotency-Key */
+    response: jsonb().$type<Record<string, unknown>>().notNull(),
+    createdAt: instant().notNull().defaultNow(),
+  },
+  (table) => [
+    unique('sandbox_pay_payments_key_uq').on(table.idempotencyKey),
+    check(
+      'sandbox_pay_payments_status',
+      sql`${table.status} in ('requires_action', 'authorized', 'captured', 'failed', 'cancelled')`,
+    ),
+  ],
+)
+
+/** A virtual account issued for one order. */
+export const sandboxPayVirtualAccounts = pgTable(
+  'sandbox_pay_virtual_accounts',
+  {
+    id: text().primaryKey(),
+    idempotencyKey: text().notNull(),
+    orderId: text().notNull(),
+    accountNumber: text().notNull(),
+    accountHolder: text().notNull(),
+    amount: integer().notNull(),
+    dueDate: text().notNull(),
+    response: jsonb().$type<Record<string, unknown>>().notNull(),
+    createdAt: instant().notNull().defaultNow(),
+  },
+  (table) => [
+    unique('sandbox_pay_virtual_accounts_key_uq').on(table.idempotencyKey),
+    unique('sandbox_pay_virtual_accounts_order_uq').on(table.orderId),
+    unique('sandbox_pay_virtual_accounts_number_uq').on(table.accountNumber),
+  ],
+)
+
+/** A simulated deposit and the delivery of its signed notification. */
+export const sandboxPayDeposits = pgTable('sandbox_pay_deposits', {
+  id: text().primaryKey(),
+  accountNumber: text().notNull(),
+  amount: integer().notNull(),
+  depositorName: text(),
+  depositedAt: instant().notNull(),
+  /** the HTTP status the product answered, once delivered */
+  deliveredStatus: integer(),
+  createdAt: instant().notNull().defaultNow(),
+})
