@@ -1,0 +1,286 @@
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
+import type { Database } from '../../db/client.ts'
+import {
+  sandboxPayDeposits,
+  sandboxPayPayments,
+  sandboxPayTokens,
+  sandboxPayVirtualAccounts,
+} from '../../db/schema/index.ts'
+
+// Drizzle queries only (STYLE.md §6) over the sandbox provider's own tables. Every time comes
+// from the caller's clock, never from the database's now().
+
+/**
+ * What `response` holds: the first answer to an Idempotency-Key, replayed to every repeat. While
+ * the first request is still being processed only `requestHash` is set.
+ */
+export interface StoredResponse {
+  /** SHA-256 of the canonical request body: the same key with another body is refused */
+  requestHash: string
+  statusCode?: number
+  body?: Record<string, unknown>
+  /** wrong 3-D Secure passwords so far (payments waiting for the challenge) */
+  challengeFailures?: number
+}
+
+export type PaymentStatus = 'requires_action' | 'authorized' | 'captured' | 'failed' | 'cancelled'
+
+export interface PaymentRow {
+  id: string
+  idempotencyKey: string
+  orderId: string
+  amount: number
+  scenario: string
+  status: PaymentStatus
+  errorCode: string | null
+  returnUrl: string
+  response: StoredResponse
+}
+
+const paymentColumns = {
+  id: sandboxPayPayments.id,
+  idempotencyKey: sandboxPayPayments.idempotencyKey,
+  orderId: sandboxPayPayments.orderId,
+  amount: sandboxPayPayments.amount,
+  scenario: sandboxPayPayments.scenario,
+  status: sandboxPayPayments.status,
+  errorCode: sandboxPayPayments.errorCode,
+  returnUrl: sandboxPayPayments.returnUrl,
+  response: sandboxPayPayments.response,
+}
+
+type SelectedPayment = Omit<PaymentRow, 'status' | 'response'> & {
+  status: string
+  response: Record<string, unknown>
+}
+
+function toPaymentRow(row: SelectedPayment): PaymentRow {
+  return {
+    ...row,
+    status: row.status as PaymentStatus,
+    response: row.response as unknown as StoredResponse,
+  }
+}
+
+export async function insertToken(
+  db: Database,
+  values: { token: string; scenario: string; brand: string; expiresAt: Date; createdAt: Date },
+): Promise<void> {
+  await db.insert(sandboxPayTokens).values(values)
+}
+
+/** Marks a live token used and returns its behaviour; undefined when unknown, expired or used. */
+export async function consumeToken(
+  db: Database,
+  token: string,
+  now: Date,
+): Promise<{ scenario: string } | undefined> {
+  const rows = await db
+    .update(sandboxPayTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(sandboxPayTokens.token, token),
+        isNull(sandboxPayTokens.usedAt),
+        gt(sandboxPayTokens.expiresAt, now),
+      ),
+    )
+    .returning({ scenario: sandboxPayTokens.scenario })
+  return rows[0]
+}
+
+/** Claims an Idempotency-Key: true when this call inserted the row, false when the key exists. */
+export async function insertPayment(
+  db: Database,
+  values: {
+    id: string
+    idempotencyKey: string
+    orderId: string
+    amount: number
+    scenario: string
+    status: PaymentStatus
+    returnUrl: string
+    response: StoredResponse
+    createdAt: Date
+  },
+): Promise<boolean> {
+  const rows = await db
+    .insert(sandboxPayPayments)
+    .values({ ...values, response: { ...values.response } })
+    .onConflictDoNothing({ target: sandboxPayPayments.idempotencyKey })
+    .returning({ id: sandboxPayPayments.id })
+  return rows.length === 1
+}
+
+export async function findPaymentByKey(
+  db: Database,
+  idempotencyKey: string,
+): Promise<PaymentRow | undefined> {
+  const rows = await db
+    .select(paymentColumns)
+    .from(sandboxPayPayments)
+    .where(eq(sandboxPayPayments.idempotencyKey, idempotencyKey))
+  return rows[0] && toPaymentRow(rows[0])
+}
+
+export async function findPayment(db: Database, id: string): Promise<PaymentRow | undefined> {
+  const rows = await db
+    .select(paymentColumns)
+    .from(sandboxPayPayments)
+    .where(eq(sandboxPayPayments.id, id))
+  return rows[0] && toPaymentRow(rows[0])
+}
+
+export async function listPaymentsOfOrder(db: Database, orderId: string): Promise<PaymentRow[]> {
+  const rows = await db
+    .select(paymentColumns)
+    .from(sandboxPayPayments)
+    .where(eq(sandboxPayPayments.orderId, orderId))
+    .orderBy(asc(sandboxPayPayments.createdAt), asc(sandboxPayPayments.id))
+  return rows.map(toPaymentRow)
+}
+
+export async function deletePayment(db: Database, id: string): Promise<void> {
+  await db.delete(sandboxPayPayments).where(eq(sandboxPayPayments.id, id))
+}
+
+/** Stores the first answer and the outcome of a claimed key. */
+export async function completePayment(
+  db: Database,
+  id: string,
+  values: {
+    scenario: string
+    status: PaymentStatus
+    errorCode: string | null
+    response: StoredResponse
+  },
+): Promise<void> {
+  await db
+    .update(sandboxPayPayments)
+    .set({ ...values, response: { ...values.response } })
+    .where(eq(sandboxPayPayments.id, id))
+}
+
+/** Moves a payment on only from one of `from`: the row as changed, or undefined if it was not. */
+export async function transitionPayment(
+  db: Database,
+  id: string,
+  from: readonly PaymentStatus[],
+  values: {
+    status: PaymentStatus
+    errorCode?: string
+    challengeCompletedAt?: Date
+    capturedAt?: Date
+  },
+): Promise<PaymentRow | undefined> {
+  const rows = await db
+    .update(sandboxPayPayments)
+    .set(values)
+    .where(and(eq(sandboxPayPayments.id, id), inArray(sandboxPayPayments.status, [...from])))
+    .returning(paymentColumns)
+  return rows[0] && toPaymentRow(rows[0])
+}
+
+/** Counts one more wrong 3-D Secure password on a waiting payment; undefined if it is not waiting. */
+export async function addChallengeFailure(db: Database, id: string): Promise<number | undefined> {
+  const failures = sql`coalesce((${sandboxPayPayments.response} ->> 'challengeFailures')::int, 0) + 1`
+  const rows = await db
+    .update(sandboxPayPayments)
+    .set({
+      response: sql`jsonb_set(${sandboxPayPayments.response}, '{challengeFailures}', to_jsonb(${failures}))`,
+    })
+    .where(and(eq(sandboxPayPayments.id, id), eq(sandboxPayPayments.status, 'requires_action')))
+    .returning({ response: sandboxPayPayments.response })
+  const response = rows[0]?.response as StoredResponse | undefined
+  return response?.challengeFailures
+}
+
+export interface VirtualAccountRow {
+  id: string
+  idempotencyKey: string
+  orderId: string
+  response: StoredResponse
+}
+
+const virtualAccountColumns = {
+  id: sandboxPayVirtualAccounts.id,
+  idempotencyKey: sandboxPayVirtualAccounts.idempotencyKey,
+  orderId: sandboxPayVirtualAccounts.orderId,
+  response: sandboxPayVirtualAccounts.response,
+}
+
+function toVirtualAccountRow(row: {
+  id: string
+  idempotencyKey: string
+  orderId: string
+  response: Record<string, unknown>
+}): VirtualAccountRow {
+  return { ...row, response: row.response as unknown as StoredResponse }
+}
+
+/** Inserts an account unless its key, order or number is taken: true when inserted. */
+export async function insertVirtualAccount(
+  db: Database,
+  values: {
+    id: string
+    idempotencyKey: string
+    orderId: string
+    accountNumber: string
+    accountHolder: string
+    amount: number
+    dueDate: string
+    response: StoredResponse
+    createdAt: Date
+  },
+): Promise<boolean> {
+  const rows = await db
+    .insert(sandboxPayVirtualAccounts)
+    .values({ ...values, response: { ...values.response } })
+    .onConflictDoNothing()
+    .returning({ id: sandboxPayVirtualAccounts.id })
+  return rows.length === 1
+}
+
+export async function findVirtualAccountByKey(
+  db: Database,
+  idempotencyKey: string,
+): Promise<VirtualAccountRow | undefined> {
+  const rows = await db
+    .select(virtualAccountColumns)
+    .from(sandboxPayVirtualAccounts)
+    .where(eq(sandboxPayVirtualAccounts.idempotencyKey, idempotencyKey))
+  return rows[0] && toVirtualAccountRow(rows[0])
+}
+
+export async function findVirtualAccountByOrder(
+  db: Database,
+  orderId: string,
+): Promise<VirtualAccountRow | undefined> {
+  const rows = await db
+    .select(virtualAccountColumns)
+    .from(sandboxPayVirtualAccounts)
+    .where(eq(sandboxPayVirtualAccounts.orderId, orderId))
+  return rows[0] && toVirtualAccountRow(rows[0])
+}
+
+export async function insertDeposit(
+  db: Database,
+  values: {
+    id: string
+    accountNumber: string
+    amount: number
+    depositorName: string | null
+    depositedAt: Date
+    createdAt: Date
+  },
+): Promise<void> {
+  await db.insert(sandboxPayDeposits).values(values)
+}
+
+export async function setDeliveredStatus(
+  db: Database,
+  id: string,
+  deliveredStatus: number | null,
+): Promise<void> {
+  await db.update(sandboxPayDeposits).set({ deliveredStatus }).where(eq(sandboxPayDeposits.id, id))
+}

@@ -1,0 +1,109 @@
+import { isValidYyyymmdd } from '@app/shared'
+import { z } from 'zod'
+
+// The sandbox provider's wire contract (docs/payment.md "The sandbox provider"). It is the
+// provider's, not the product's: the product's adapter holds its own view of it, written
+// against the document, as it would be for a real provider.
+
+/** Idempotency-Key: made by the caller once per operation. */
+export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{16,64}$/
+
+/** An amount in yen that fits the provider's integer columns. */
+const yen = z.number().int().positive().max(2_147_483_647)
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value)
+    return url.protocol === 'http:' || url.protocol === 'https:'
+  } catch {
+    return false
+  }
+}
+
+/** POST /v1/tokens. Every field is optional here: the endpoint itself says which is missing. */
+export const tokenBodySchema = z.strictObject({
+  publishableKey: z.string().optional(),
+  cardNumber: z.string().optional(),
+  expiryMonth: z.string().optional(),
+  expiryYear: z.string().optional(),
+  securityCode: z.string().optional(),
+})
+
+export const tokenResponseSchema = z.object({
+  token: z.string(),
+  brand: z.enum(['visa', 'mastercard', 'jcb', 'amex', 'diners']),
+  expiresAt: z.string(),
+})
+
+/** POST /v1/payments */
+export const paymentBodySchema = z.strictObject({
+  token: z.string().min(1).max(100),
+  amount: yen,
+  currency: z.literal('JPY'),
+  orderId: z.string().min(1).max(64),
+  returnUrl: z.string().max(2048).refine(isHttpUrl, 'an absolute http(s) URL'),
+})
+
+const providerError = z.object({ code: z.string(), message: z.string() })
+const paymentStatus = z.enum(['requires_action', 'authorized', 'captured', 'failed', 'cancelled'])
+
+/** An answer about one payment: requires_action carries challengeUrl, failed carries error. */
+export const paymentAnswerSchema = z.object({
+  id: z.string(),
+  status: paymentStatus,
+  amount: z.number(),
+  challengeUrl: z.string().optional(),
+  error: providerError.optional(),
+})
+
+/** GET /v1/payments/:id and the entries of GET /v1/payments?orderId= */
+export const paymentViewSchema = z.object({
+  id: z.string(),
+  status: paymentStatus,
+  amount: z.number(),
+  orderId: z.string(),
+  error: providerError.optional(),
+})
+
+export const paymentParamsSchema = z.object({ id: z.string().max(100) })
+export const paymentListQuerySchema = z.object({ orderId: z.string().min(1).max(64) })
+export const paymentListSchema = z.object({ data: z.array(paymentViewSchema) })
+
+/** POST /v1/virtual-accounts */
+export const virtualAccountBodySchema = z.strictObject({
+  orderId: z.string().min(1).max(64),
+  amount: yen,
+  dueDate: z.string().refine(isValidYyyymmdd, 'a date as YYYYMMDD'),
+  accountHolder: z.string().min(1).max(60),
+})
+
+export const virtualAccountSchema = z.object({
+  id: z.string(),
+  bankName: z.string(),
+  bankCode: z.string(),
+  branchName: z.string(),
+  branchCode: z.string(),
+  accountType: z.string(),
+  accountNumber: z.string(),
+  accountHolder: z.string(),
+  amount: z.number(),
+  dueDate: z.string(),
+})
+
+/** POST /v1/virtual-accounts/deposits (the sandbox's stand-in for a customer's bank transfer) */
+export const depositBodySchema = z.strictObject({
+  accountNumber: z.string().regex(/^\d{7}$/),
+  amount: yen,
+  depositorName: z.string().min(1).max(100).optional(),
+})
+
+export const depositResponseSchema = z.object({
+  id: z.string(),
+  deliveredStatus: z.number().int().nullable(),
+})
+
+/** The 3-D Secure form as posted (application/x-www-form-urlencoded). */
+export const challengeFormSchema = z.object({
+  action: z.enum(['authenticate', 'cancel']),
+  password: z.string().max(100).optional(),
+})
