@@ -28,6 +28,14 @@ import { GroupService } from './modules/group/group-service.ts'
 import { healthRoutes } from './modules/health/routes.ts'
 import { mailPlugin } from './modules/mail/plugin.ts'
 import { pamphletRoutes } from './modules/pamphlet/routes.ts'
+import { PaymentService } from './modules/payment/payment-service.ts'
+import {
+  loadPaymentProviderSettings,
+  SANDBOX_PREFIX,
+  type PaymentProviderSettings,
+} from './modules/payment/provider-settings.ts'
+import { paymentRoutes } from './modules/payment/routes.ts'
+import { sandboxPaymentRoutes } from './modules/sandbox-payment/routes.ts'
 import { MaintenanceState, registerMaintenanceGate } from './modules/system/maintenance.ts'
 import { registerErrorHandling } from './plugins/error-handler.ts'
 import { registerSecurityHeaders } from './plugins/security.ts'
@@ -49,6 +57,8 @@ declare module 'fastify' {
     applications: ApplicationService
     fileStore: FileStore
     files: FileService
+    paymentSettings: PaymentProviderSettings
+    payments: PaymentService
   }
 }
 
@@ -171,6 +181,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       applications: app.applications,
     }),
   )
+  const publicBaseUrl = () => config.publicBaseUrl ?? listeningBaseUrl(app)
+  const paymentSettings = await loadPaymentProviderSettings(database.db, config, {
+    listeningBaseUrl: () => listeningBaseUrl(app),
+    publicBaseUrl,
+  })
+  app.decorate('paymentSettings', paymentSettings)
+  app.decorate(
+    'payments',
+    new PaymentService({
+      db: database.db,
+      groups: app.groupService,
+      clock,
+      keys,
+      applications: app.applications,
+      settings: paymentSettings,
+      deliverMail: (messageId) => app.mailDelivery.deliver(messageId),
+      publicBaseUrl,
+    }),
+  )
   const maintenance = new MaintenanceState(database.db, config.maintenanceWindow)
   registerMaintenanceGate(app, maintenance, clock)
   // A flood guard per client address on the API; secret checks get their own, stricter limits.
@@ -187,6 +216,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(applicationRoutes)
       await api.register(fileRoutes)
       await api.register(addressRoutes)
+      await api.register(paymentRoutes)
       api.get('/docs', { schema: { hide: true } }, () => app.swagger())
       // A route, not the not-found handler, so unknown paths get the same body decoding
       // (a gzip POST included), rate limit and error body as every other API call.
@@ -196,6 +226,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     { prefix: '/api' },
   )
+  // The sandbox payment provider (ADR 0014): a provider of its own, reached over HTTP only.
+  if (config.payment.sandbox) {
+    await app.register(sandboxPaymentRoutes, {
+      prefix: SANDBOX_PREFIX,
+      db: database.db,
+      clock,
+      settings: paymentSettings,
+      webhookUrl: () => `${listeningBaseUrl(app)}/api/paymentNotifications/deposit/`,
+    })
+  }
   // The pamphlet's /app path is a server page, never the SPA's index.html (ADR 0008).
   await app.register(pamphletRoutes, { maintenance })
   await registerSpa(app, config.webDistDir)

@@ -16,6 +16,7 @@ import {
   type DocSlot,
   type FileRef,
   type GroupPfInfo,
+  type GroupPfInfoBranchNo,
   type InsuredInput,
   type UnitInfo,
 } from '@app/shared'
@@ -68,6 +69,24 @@ interface Draft {
   version: number
 }
 
+/**
+ * The applicant's application as payment reads it (issue #7): draft or applied, with its product
+ * and branch. The recruitment windows are not checked here: payment answers a closed window with
+ * its own codes (SPEC §8.3: APFA2012, APFA2013).
+ */
+export interface PaymentDraft {
+  applicationId: string
+  status: 'draft' | 'applied'
+  version: number
+  state: ApplicationState
+  product: Product
+  branch: GroupPfInfoBranchNo
+}
+
+function alreadyApplied(): AppError {
+  return new AppError(errorCodes.alreadyApplied, { message: 'the application is applied' })
+}
+
 const consentIds = new Set<string>(consentDocumentIds)
 
 function versionConflict(): AppError {
@@ -97,9 +116,60 @@ export class ApplicationService {
     this.#clock = options.clock
   }
 
-  /** GET /applyInfo/ */
+  /** GET /applyInfo/: an applied application is shown as it was completed (issue #7). */
   async view(signedIn: SignedIn): Promise<ApplicationView> {
-    return this.#viewOf(this.#db, await this.#draftOf(signedIn))
+    const row = await this.#rowOf(signedIn)
+    if (row.status === 'applied' && row.applyInfo !== null && row.applyInfoOption !== null) {
+      const product = await this.#productOf(this.#db, row, this.#clock.now())
+      return this.#viewOf(this.#db, {
+        row,
+        product,
+        version: row.version,
+        state: {
+          applyInfo: row.applyInfo,
+          applyInfoOption: row.applyInfoOption,
+          completedSteps: row.completedSteps,
+        },
+      })
+    }
+    return this.#viewOf(this.#db, await this.#draftOfRow(this.#db, row))
+  }
+
+  /**
+   * The signed-in applicant's application for payment (issue #7), or undefined when the account
+   * has none. A draft without a state yet gets its first one, as on the first read.
+   */
+  async forPayment(signedIn: SignedIn): Promise<PaymentDraft | undefined> {
+    const row = await findApplicationOfAccount(this.#db, signedIn.accountId)
+    if (row === undefined) return undefined
+    const now = this.#clock.now()
+    const linked = await this.#groups.linkedGroup(row, now)
+    const product: Product = { group: linked.groupPfInfo, items: linked.itemDefinitionArray }
+    const status = row.status === 'applied' ? 'applied' : 'draft'
+    if (row.applyInfo !== null && row.applyInfoOption !== null) {
+      const state = {
+        applyInfo: row.applyInfo,
+        applyInfoOption: row.applyInfoOption,
+        completedSteps: row.completedSteps,
+      }
+      return {
+        applicationId: row.id,
+        status,
+        version: row.version,
+        state,
+        product,
+        branch: linked.branch,
+      }
+    }
+    const started = await this.#startState(this.#db, row, product, now)
+    return {
+      applicationId: row.id,
+      status,
+      version: started.version,
+      state: started.state,
+      product,
+      branch: linked.branch,
+    }
   }
 
   /** The signed-in applicant's draft, for the files module (same refusals as every call here). */
@@ -250,12 +320,16 @@ export class ApplicationService {
     }
   }
 
-  async #draftOf(signedIn: SignedIn): Promise<Draft> {
+  async #rowOf(signedIn: SignedIn): Promise<ApplicationRow> {
     const row = await findApplicationOfAccount(this.#db, signedIn.accountId)
     if (row === undefined) {
       throw new AppError(errorCodes.session, { message: 'the account has no application' })
     }
-    return this.#draftOfRow(this.#db, row)
+    return row
+  }
+
+  async #draftOf(signedIn: SignedIn): Promise<Draft> {
+    return this.#draftOfRow(this.#db, await this.#rowOf(signedIn))
   }
 
   async #draftById(db: Database, applicationId: string, forUpdate: boolean): Promise<Draft> {
@@ -268,9 +342,7 @@ export class ApplicationService {
 
   /** Applied → APFA2002; outside both recruitment windows → APFA2001 (SPEC §8.4). */
   async #draftOfRow(db: Database, row: ApplicationRow): Promise<Draft> {
-    if (row.status === 'applied') {
-      throw new AppError(errorCodes.alreadyApplied, { message: 'the application is applied' })
-    }
+    if (row.status === 'applied') throw alreadyApplied()
     const now = this.#clock.now()
     const product = await this.#productOf(db, row, now)
     const phase = recruitmentPhase(startOfBusinessDate(toBusinessDate(now)), product.group)
@@ -352,7 +424,11 @@ export class ApplicationService {
     const now = this.#clock.now()
     const write = async (tx: Database): Promise<number> => {
       const version = await saveState(tx, draft.row.id, expectedVersion, state, now)
-      if (version === undefined) throw versionConflict()
+      if (version === undefined) {
+        // Completed by payment since it was read (issue #7), or written by another request.
+        const current = await findApplicationById(tx, draft.row.id)
+        throw current?.status === 'applied' ? alreadyApplied() : versionConflict()
+      }
       // consents carry the server's time (ADR 0009)
       if (consents !== undefined) await saveConsents(tx, draft.row.id, consents, now)
       return version
@@ -368,6 +444,7 @@ export class ApplicationService {
     const consents = await listConsents(db, draft.row.id)
     return {
       version: draft.version,
+      applicationStatus: draft.row.status === 'applied' ? 'applied' : 'draft',
       applyInfo: draft.state.applyInfo,
       applyInfoOption: draft.state.applyInfoOption,
       progress: progressOf(draft.state, draft.product),

@@ -1071,7 +1071,7 @@ describe('申込情報（issue #6）', () => {
       expect([anonymous.statusCode, json(anonymous)['errorCode']]).toEqual([401, 'E0003'])
     })
 
-    it('申込済みは 409 APFA2002、募集期間外は取得も保存も 403 APFA2001 になること', async () => {
+    it('申込済みは取得できて保存は 409 APFA2002、募集期間外は取得も保存も 403 APFA2001 になること', async () => {
       const who = await signInApplicant(app)
       clock.set(jst('20270101'))
       // a session of that day (the one above would have been idle for weeks)
@@ -1087,7 +1087,16 @@ describe('申込情報（issue #6）', () => {
         .set({ status: 'applied', appliedAt: testNow })
         .where(eq(applications.id, who.applicationId))
       const applied = await getView(who)
-      expect([applied.statusCode, json(applied)['errorCode']]).toEqual([409, 'APFA2002'])
+      expect(applied.statusCode, applied.body).toBe(200)
+      expect(applied.json<ApplicationView>().applicationStatus).toBe('applied')
+      const appliedPut = await put(who, 'entryTerms', { version: 0, ...bodies.entryTerms })
+      expect([appliedPut.statusCode, json(appliedPut)['errorCode']]).toEqual([409, 'APFA2002'])
+      // an applied application is still shown after the windows closed (issue #7)
+      clock.set(jst('20270101'))
+      const afterwards = await getView(who)
+      expect(afterwards.statusCode, afterwards.body).toBe(200)
+      const closedWrite = await put(who, 'entryTerms', { version: 0, ...bodies.entryTerms })
+      expect([closedWrite.statusCode, json(closedWrite)['errorCode']]).toEqual([409, 'APFA2002'])
     })
   })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { verificationMail } from './templates.ts'
+import { completionMail, verificationMail, type CompletionMailInput } from './templates.ts'
 
 const input = {
   groupName: 'テスト団体',
@@ -92,5 +92,120 @@ describe('メール文面 (PRODUCT.md "Messages")', () => {
     const mail = verificationMail({ ...input, agencyContact: ' \n ' })
     expect(mail.textBody).not.toContain('■お問い合わせ先')
     expect(mail.htmlBody).not.toContain('■お問い合わせ先')
+  })
+})
+
+const completion: CompletionMailInput = {
+  groupName: 'テスト団体',
+  groupPfPolicyHolderNo: '0123456789',
+  userId: 'ABCDEFGH23',
+  applicationDate: '20261120',
+  invoiceAmount: 1350,
+  pymntMethod: '1',
+  virtualAccount: null,
+  payeeAccntInfo: null,
+  myPageUrl: 'https://dantai.example/app/myp/T000001/Test0Key01/login',
+  agencyContact: 'テスト保険代理店\n電話 03-0000-0000（平日 9:00〜17:00）',
+}
+
+const account = {
+  bankName: 'サンドボックス銀行',
+  bankCode: '0999',
+  branchName: 'サクラ支店',
+  branchCode: '101',
+  accountType: '普通',
+  accountNumber: '1234567',
+  accountHolder: 'サンドボックスペイ（カ）',
+  amount: 1350,
+  dueDate: '20261127',
+}
+
+describe('お申し込み完了のメール（issue #7）', () => {
+  it('カード払いは加入者番号・マイページのID・金額・お支払い済みとマイページのURLを載せること', () => {
+    const mail = completionMail(completion)
+    expect(mail.template).toBe('completion')
+    expect(mail.subject).toBe('【テスト団体】お申し込み完了のお知らせ')
+    expect(mail.textBody).toBe(
+      [
+        'このたびは、テスト団体の団体保険にお申し込みいただき、ありがとうございます。',
+        'お申し込みを受け付けましたので、内容をお知らせします。',
+        '',
+        '■お申し込みの内容',
+        '',
+        '・加入者番号：0123456789',
+        '・マイページのID：ABCDEFGH23',
+        '・お申込日：2026年11月20日',
+        '・お支払い金額：1,350円',
+        '・お支払い方法：クレジットカード（お支払い済み）',
+        '',
+        'マイページでは、ご契約の内容の確認などができます。',
+        'ログインには、上記のマイページのIDと、お申し込みのときに設定したパスワードをお使いください。',
+        '',
+        'https://dantai.example/app/myp/T000001/Test0Key01/login',
+        '',
+        '加入者番号とマイページのIDは、大切に保管してください。',
+        '',
+        '■お問い合わせ先',
+        'テスト保険代理店',
+        '電話 03-0000-0000（平日 9:00〜17:00）',
+        '',
+        '----------------------------------------',
+        '',
+        'このメールは送信専用です。返信いただいてもお答えできません。',
+        '',
+      ].join('\n'),
+    )
+  })
+
+  it('振込口座は金融機関・支店・口座番号・名義・金額・振込期日をすべて載せること', () => {
+    const mail = completionMail({ ...completion, pymntMethod: '3', virtualAccount: account })
+    expect(mail.textBody).toContain(
+      [
+        '・お支払い方法：銀行振込（専用の振込口座）',
+        '',
+        '■お振込先',
+        '',
+        '・金融機関：サンドボックス銀行（金融機関コード 0999）',
+        '・支店：サクラ支店（支店コード 101）',
+        '・口座番号：普通 1234567',
+        '・口座名義：サンドボックスペイ（カ）',
+        '・お振込金額：1,350円',
+        '・振込期日：2026年11月27日',
+        '',
+        '振込期日までに、上記の口座へお振り込みください。この口座は、お客さま専用の振込口座です。',
+        '振込手数料はお客さまのご負担となります。',
+      ].join('\n'),
+    )
+    expect(mail.textBody).not.toContain('お支払い済み')
+    expect(mail.htmlBody).toContain('<li>口座番号：普通 1234567</li>')
+  })
+
+  it('団体扱は団体を通じた支払いを案内し、振込先の案内があれば載せること', () => {
+    const mail = completionMail({
+      ...completion,
+      pymntMethod: '4',
+      payeeAccntInfo: 'みどり銀行 本店営業部\n普通 7654321',
+    })
+    expect(mail.textBody).toContain('・お支払い方法：団体扱（ご所属の団体を通じてお支払い）\n')
+    expect(mail.textBody).toContain(
+      '保険料は、ご所属の団体を通じてお支払いいただきます（給与からの控除など）。\n',
+    )
+    expect(mail.textBody).toContain('■お振込先のご案内\nみどり銀行 本店営業部\n普通 7654321\n')
+    expect(mail.textBody).not.toContain('■お振込先\n')
+  })
+
+  it('HTML 版は値をエスケープし、お問い合わせ先が空なら出さないこと', () => {
+    const mail = completionMail({
+      ...completion,
+      groupName: '<b>団体</b>',
+      agencyContact: ' ',
+      myPageUrl: 'javascript:alert(1)',
+    })
+    expect(mail.htmlBody).toContain(
+      '<title>【&lt;b&gt;団体&lt;/b&gt;】お申し込み完了のお知らせ</title>',
+    )
+    expect(mail.htmlBody).toContain('<p><a href="#">javascript:alert(1)</a></p>')
+    expect(mail.htmlBody).not.toContain('<b>')
+    expect(mail.textBody).not.toContain('■お問い合わせ先')
   })
 })

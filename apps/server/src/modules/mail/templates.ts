@@ -1,4 +1,9 @@
-import { toBusinessDate, toBusinessTime, VERIFICATION_LINK_MINUTES } from '@app/shared'
+import {
+  formatThousands,
+  toBusinessDate,
+  toBusinessTime,
+  VERIFICATION_LINK_MINUTES,
+} from '@app/shared'
 import { html, safeHref, type SafeHtml } from '../pamphlet/html.ts'
 import type { MailContent } from './outbox.ts'
 
@@ -139,4 +144,121 @@ export function verificationMail(input: VerificationMailInput): MailTemplate {
     ...noReplyBlocks,
   ]
   return renderMail('verification', `【${input.groupName}】メールアドレスの確認のお願い`, blocks)
+}
+
+/** The account the applicant pays into (payment method "3"), as the provider issued it. */
+export interface CompletionMailAccount {
+  bankName: string
+  bankCode: string
+  branchName: string
+  branchCode: string
+  accountType: string
+  accountNumber: string
+  accountHolder: string
+  /** yen */
+  amount: number
+  /** YYYYMMDD */
+  dueDate: string
+}
+
+export interface CompletionMailInput {
+  /** 団体名 (groupPfInfo.groupNameKanji) */
+  groupName: string
+  /** 加入者番号, given at completion */
+  groupPfPolicyHolderNo: string
+  /** マイページのID */
+  userId: string
+  /** YYYYMMDD (JST) */
+  applicationDate: string
+  /** yen */
+  invoiceAmount: number
+  pymntMethod: '1' | '3' | '4'
+  /** the issued account when pymntMethod is "3" */
+  virtualAccount: CompletionMailAccount | null
+  /** the group's payee account text, when payeeAccntDisplayDiv is "1" */
+  payeeAccntInfo: string | null
+  /** the my-page login screen (/app/myp/{groupPfCode}/{urlKey}/login) */
+  myPageUrl: string
+  /** the branch's refFreeField (SPEC §3.4), several lines */
+  agencyContact: string
+}
+
+/** 「2026年11月20日」 from YYYYMMDD. */
+function formatJapanDate(yyyymmdd: string): string {
+  return `${Number(yyyymmdd.slice(0, 4))}年${Number(yyyymmdd.slice(4, 6))}月${Number(yyyymmdd.slice(6, 8))}日`
+}
+
+const yen = (amount: number) => `${formatThousands(amount)}円`
+
+const paymentMethodText: Record<CompletionMailInput['pymntMethod'], string> = {
+  '1': 'クレジットカード（お支払い済み）',
+  '3': '銀行振込（専用の振込口座）',
+  '4': '団体扱（ご所属の団体を通じてお支払い）',
+}
+
+/**
+ * お申し込み完了のお知らせ (completeApplication, issue #7): the policy holder number, the
+ * my-page ID, the amount and how it is paid; for a virtual account every field of the account
+ * and the due date. Never card data: a card payment says only that it is paid.
+ */
+export function completionMail(input: CompletionMailInput): MailTemplate {
+  const account = input.virtualAccount
+  const payeeLines = input.payeeAccntInfo === null ? [] : splitLines(input.payeeAccntInfo)
+  const blocks: Block[] = [
+    paragraph(
+      `このたびは、${input.groupName}の団体保険にお申し込みいただき、ありがとうございます。`,
+      'お申し込みを受け付けましたので、内容をお知らせします。',
+    ),
+    paragraph('■お申し込みの内容'),
+    {
+      kind: 'list',
+      items: [
+        `加入者番号：${input.groupPfPolicyHolderNo}`,
+        `マイページのID：${input.userId}`,
+        `お申込日：${formatJapanDate(input.applicationDate)}`,
+        `お支払い金額：${yen(input.invoiceAmount)}`,
+        `お支払い方法：${paymentMethodText[input.pymntMethod]}`,
+      ],
+    },
+  ]
+  if (input.pymntMethod === '4') {
+    blocks.push(
+      paragraph(
+        '保険料は、ご所属の団体を通じてお支払いいただきます（給与からの控除など）。',
+        'このメールでのお振り込みのお願いはありません。',
+      ),
+    )
+  }
+  if (account !== null) {
+    blocks.push(
+      paragraph('■お振込先'),
+      {
+        kind: 'list',
+        items: [
+          `金融機関：${account.bankName}（金融機関コード ${account.bankCode}）`,
+          `支店：${account.branchName}（支店コード ${account.branchCode}）`,
+          `口座番号：${account.accountType} ${account.accountNumber}`,
+          `口座名義：${account.accountHolder}`,
+          `お振込金額：${yen(account.amount)}`,
+          `振込期日：${formatJapanDate(account.dueDate)}`,
+        ],
+      },
+      paragraph(
+        '振込期日までに、上記の口座へお振り込みください。この口座は、お客さま専用の振込口座です。',
+        '振込手数料はお客さまのご負担となります。',
+      ),
+    )
+  }
+  if (payeeLines.length > 0) blocks.push(paragraph('■お振込先のご案内', ...payeeLines))
+  blocks.push(
+    paragraph(
+      'マイページでは、ご契約の内容の確認などができます。',
+      'ログインには、上記のマイページのIDと、お申し込みのときに設定したパスワードをお使いください。',
+    ),
+    { kind: 'link', href: input.myPageUrl },
+    paragraph('加入者番号とマイページのIDは、大切に保管してください。'),
+    ...contactBlocks(input.agencyContact),
+    ...noReplyBlocks,
+  )
+  return renderMail('completion', `【${input.groupName}】お申し込み完了のお知らせ`, blocks)
 }

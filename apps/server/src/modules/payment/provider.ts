@@ -1,0 +1,249 @@
+import { z } from 'zod'
+import type { PaymentProviderSettings } from './provider-settings.ts'
+
+// The payment provider behind an adapter (PRODUCT.md "Money", ADR 0014). The product calls the
+// provider over HTTP only, the embedded sandbox included, with its secret key. Card data never
+// passes here: the browser sends it to the provider's token endpoint and we get a token.
+
+/** Every call gives up after this long: the applicant is told to try again (APFK0011). */
+export const PROVIDER_TIMEOUT_MS = 10_000
+
+export interface CardPaymentRequest {
+  /** the provider's one-time card token */
+  token: string
+  /** yen */
+  amount: number
+  /** ours: the same for every attempt of one application */
+  orderId: string
+  /** where the provider sends the browser after its 3-D Secure page */
+  returnUrl: string
+}
+
+export interface VirtualAccountRequest {
+  orderId: string
+  amount: number
+  /** YYYYMMDD */
+  dueDate: string
+  accountHolder: string
+}
+
+/** A refusal the provider answered with its own error code. */
+export interface ProviderRefusal {
+  kind: 'refused'
+  /** the provider's code: card_declined, maintenance, 42C…, ESOE…, authentication_required … */
+  code: string
+}
+
+export type CardPaymentResult =
+  | { kind: 'requiresAction'; id: string; challengeUrl: string }
+  | { kind: 'authorized'; id: string }
+  | ProviderRefusal
+
+export type CaptureResult = { kind: 'captured'; id: string } | ProviderRefusal
+export type CancelResult = { kind: 'cancelled' } | ProviderRefusal
+
+export interface ProviderPayment {
+  id: string
+  status: 'requires_action' | 'authorized' | 'captured' | 'failed' | 'cancelled'
+  amount: number
+  orderId: string
+}
+
+export interface IssuedVirtualAccount {
+  id: string
+  bankName: string
+  bankCode: string
+  branchName: string
+  branchCode: string
+  accountType: string
+  accountNumber: string
+  accountHolder: string
+  amount: number
+  dueDate: string
+}
+
+export type VirtualAccountResult =
+  { kind: 'issued'; account: IssuedVirtualAccount } | ProviderRefusal
+
+/**
+ * The provider could not be reached, did not answer in time, or answered something we do not
+ * understand. Whether it acted is unknown: the caller asks again or gives up safely.
+ */
+export class ProviderUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options)
+    this.name = 'ProviderUnavailableError'
+  }
+}
+
+export interface PaymentProvider {
+  /** Authorises a card payment; the same key always gets the same answer. */
+  createCardPayment(idempotencyKey: string, request: CardPaymentRequest): Promise<CardPaymentResult>
+  capturePayment(paymentId: string): Promise<CaptureResult>
+  cancelPayment(paymentId: string): Promise<CancelResult>
+  getPayment(paymentId: string): Promise<ProviderPayment>
+  /** Issues the application's own bank account; the same key always gets the same account. */
+  createVirtualAccount(
+    idempotencyKey: string,
+    request: VirtualAccountRequest,
+  ): Promise<VirtualAccountResult>
+}
+
+const providerCode = z.string().regex(/^[A-Za-z0-9_]{1,64}$/)
+const errorEnvelope = z.object({ error: z.object({ code: providerCode }) })
+const paymentId = z.string().regex(/^[A-Za-z0-9_]{1,128}$/)
+const amount = z.number().int().nonnegative()
+const paymentStatus = z.enum(['requires_action', 'authorized', 'captured', 'failed', 'cancelled'])
+
+const createdPayment = z.discriminatedUnion('status', [
+  z.object({
+    id: paymentId,
+    status: z.literal('requires_action'),
+    amount,
+    challengeUrl: z.url({ protocol: /^https?$/ }),
+  }),
+  z.object({ id: paymentId, status: z.literal('authorized'), amount }),
+])
+const capturedPayment = z.object({ id: paymentId, status: z.literal('captured'), amount })
+// a payment that had already failed is answered as it is: it cannot be charged either
+const cancelledPayment = z.object({ status: z.enum(['cancelled', 'failed']) })
+const storedPayment = z.object({
+  id: paymentId,
+  status: paymentStatus,
+  amount,
+  orderId: z.string(),
+})
+const issuedAccount = z.object({
+  id: z.string().regex(/^[A-Za-z0-9_]{1,128}$/),
+  bankName: z.string().min(1).max(100),
+  bankCode: z.string().regex(/^\d{4}$/),
+  branchName: z.string().min(1).max(100),
+  branchCode: z.string().regex(/^\d{3}$/),
+  accountType: z.string().min(1).max(20),
+  accountNumber: z.string().regex(/^\d{7}$/),
+  accountHolder: z.string().min(1).max(200),
+  amount,
+  dueDate: z.string().regex(/^\d{8}$/),
+})
+
+interface Answer {
+  status: number
+  body: unknown
+}
+
+/** The provider's API over HTTP, with `Authorization: Bearer <secret key>`. */
+export class HttpPaymentProvider implements PaymentProvider {
+  readonly #settings: PaymentProviderSettings
+  readonly #timeoutMs: number
+
+  constructor(settings: PaymentProviderSettings, options: { timeoutMs?: number } = {}) {
+    this.#settings = settings
+    this.#timeoutMs = options.timeoutMs ?? PROVIDER_TIMEOUT_MS
+  }
+
+  async createCardPayment(
+    idempotencyKey: string,
+    request: CardPaymentRequest,
+  ): Promise<CardPaymentResult> {
+    const answer = await this.#call('POST', '/v1/payments', {
+      idempotencyKey,
+      body: { ...request, currency: 'JPY' },
+    })
+    if (answer.status === 200) {
+      const payment = parse(createdPayment, answer.body, 'payment')
+      return payment.status === 'requires_action'
+        ? { kind: 'requiresAction', id: payment.id, challengeUrl: payment.challengeUrl }
+        : { kind: 'authorized', id: payment.id }
+    }
+    // 402 failed (with the payment's id), 503 busy or maintenance, 500 ESOE…, 400 invalid_token
+    return refusal(answer, [400, 402, 500, 503])
+  }
+
+  async capturePayment(id: string): Promise<CaptureResult> {
+    const answer = await this.#call('POST', `/v1/payments/${encodeURIComponent(id)}/capture`)
+    if (answer.status === 200) {
+      return { kind: 'captured', id: parse(capturedPayment, answer.body, 'capture').id }
+    }
+    return refusal(answer, [402, 409, 500, 503])
+  }
+
+  async cancelPayment(id: string): Promise<CancelResult> {
+    const answer = await this.#call('POST', `/v1/payments/${encodeURIComponent(id)}/cancel`)
+    if (answer.status === 200) {
+      parse(cancelledPayment, answer.body, 'cancel')
+      return { kind: 'cancelled' }
+    }
+    return refusal(answer, [409, 500, 503])
+  }
+
+  async getPayment(id: string): Promise<ProviderPayment> {
+    const answer = await this.#call('GET', `/v1/payments/${encodeURIComponent(id)}`)
+    if (answer.status !== 200) {
+      throw new ProviderUnavailableError(`payment lookup answered ${answer.status}`)
+    }
+    return parse(storedPayment, answer.body, 'payment lookup')
+  }
+
+  async createVirtualAccount(
+    idempotencyKey: string,
+    request: VirtualAccountRequest,
+  ): Promise<VirtualAccountResult> {
+    const answer = await this.#call('POST', '/v1/virtual-accounts', {
+      idempotencyKey,
+      body: request,
+    })
+    if (answer.status === 201 || answer.status === 200) {
+      return { kind: 'issued', account: parse(issuedAccount, answer.body, 'virtual account') }
+    }
+    return refusal(answer, [400, 409, 500, 503])
+  }
+
+  async #call(
+    method: 'GET' | 'POST',
+    path: string,
+    options: { idempotencyKey?: string; body?: unknown } = {},
+  ): Promise<Answer> {
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${this.#settings.secretKey}`,
+      accept: 'application/json',
+    }
+    if (options.body !== undefined) headers['content-type'] = 'application/json'
+    if (options.idempotencyKey !== undefined) headers['idempotency-key'] = options.idempotencyKey
+    let response: Response
+    try {
+      response = await fetch(`${this.#settings.apiBaseUrl()}${path}`, {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        redirect: 'error',
+        signal: AbortSignal.timeout(this.#timeoutMs),
+      })
+    } catch (error) {
+      // the path only: never the body (it may hold a card token)
+      throw new ProviderUnavailableError(`${method} ${path} failed`, { cause: error })
+    }
+    let body: unknown
+    try {
+      const text = await response.text()
+      body = text === '' ? undefined : (JSON.parse(text) as unknown)
+    } catch (error) {
+      throw new ProviderUnavailableError(`${method} ${path}: unreadable answer`, { cause: error })
+    }
+    return { status: response.status, body }
+  }
+}
+
+function parse<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
+  const result = schema.safeParse(body)
+  if (!result.success) throw new ProviderUnavailableError(`unexpected ${what} answer`)
+  return result.data
+}
+
+/** An error answer with the provider's code, when its status is one the API documents. */
+function refusal(answer: Answer, documented: readonly number[]): ProviderRefusal {
+  const envelope = errorEnvelope.safeParse(answer.body)
+  if (!documented.includes(answer.status) || !envelope.success) {
+    throw new ProviderUnavailableError(`unexpected answer ${answer.status}`)
+  }
+  return { kind: 'refused', code: envelope.data.error.code }
+}
