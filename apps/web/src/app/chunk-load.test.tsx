@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { CHUNK_RELOAD_KEY } from '../lib/chunk-reload.ts'
-import { FLOW_HANDOFF_KEY } from '../lib/flow-tracker.ts'
+import { FLOW_HANDOFF_KEY, HANDOFF_VALID_MS } from '../lib/flow-tracker.ts'
 import { storeTestSession } from '../test/access.ts'
 import { entBase, refFreeField } from '../test/fixtures.ts'
 import { createTestServices, renderApp } from '../test/render-app.tsx'
@@ -32,6 +32,7 @@ describe('画面のチャンクを読み込めないとき（SPEC §4）', () =>
     expect(JSON.parse(window.sessionStorage.getItem(FLOW_HANDOFF_KEY) ?? '{}')).toEqual({
       path: `${entBase}/selectType`,
       at: 100_000,
+      validForMs: HANDOFF_VALID_MS,
     })
   })
 

@@ -1,5 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { testPaymentInfo } from '../features/enrollment/payment/test-payment.ts'
+import { ApiError } from '../lib/api-client.ts'
 import { REACHED_PAGES_KEY } from '../lib/flow-tracker.ts'
 import { storeSession } from '../lib/session.ts'
 import { giveTermsOfUseConsent, storeTestSession } from '../test/access.ts'
@@ -7,6 +9,16 @@ import { entBase, groupName, link, mypBase } from '../test/fixtures.ts'
 import { createTestServices, renderApp } from '../test/render-app.tsx'
 
 const entRouterBase = entBase.replace(/^\/app/, '')
+
+// payment and completeApplication load their screens and their guard on demand: transformed once
+// here, so a busy machine's first transform does not count against a test's waits.
+beforeAll(async () => {
+  await Promise.all([
+    import('../features/enrollment/screens/payment.tsx'),
+    import('../features/enrollment/screens/complete-application.tsx'),
+    import('../features/enrollment/payment/payment-initialisation.ts'),
+  ])
+})
 
 describe('直接アクセスの防止（SPEC §2.5）', () => {
   it('申込の途中の画面へ直接来たら、同じリンクの利用規約へ移ること', async () => {
@@ -77,15 +89,47 @@ describe('直接アクセスの防止（SPEC §2.5）', () => {
     ])
   })
 
-  it.each(['payment', 'completeApplication'])(
+  it.each([
+    ['payment', 'お支払い', 'open'],
+    ['completeApplication', 'お申し込みの完了', 'applied'],
+  ] as const)(
     '初期化ガードのある %s も直接来たら利用規約へ移り、フローの中からなら表示すること',
-    async (page) => {
+    async (page, title, state) => {
       storeTestSession()
-      const { router } = renderApp(`${entBase}/${page}`)
+      const services = createTestServices({
+        handlers: { '/paymentInfo/': () => testPaymentInfo({ state }) },
+      })
+      const { router } = renderApp(`${entBase}/${page}`, services)
       await screen.findByRole('heading', { level: 1, name: '利用規約' })
+      expect(services.getCalls.map((call) => call.path)).not.toContain('/paymentInfo/')
       await router.navigate(`${entRouterBase}/${page}`)
       expect(router.state.location.pathname).toBe(`${entBase}/${page}`)
-      expect(await screen.findByText(`団体名：${groupName}`)).toBeTruthy()
+      expect(
+        await screen.findByRole('heading', { level: 1, name: title }, { timeout: 5000 }),
+      ).toBeTruthy()
+      expect(screen.getByText(`団体名：${groupName}`)).toBeTruthy()
+      expect(services.getCalls.filter((call) => call.path === '/paymentInfo/')).toHaveLength(1)
+    },
+  )
+
+  it.each(['payment', 'completeApplication'])(
+    '%s の初期化ガード（GET /paymentInfo/）が失敗したら、エラー画面を出すこと',
+    async (page) => {
+      storeTestSession()
+      const services = createTestServices({
+        handlers: {
+          '/paymentInfo/': () => {
+            throw new ApiError(500, { errorCode: 'E9999' })
+          },
+        },
+      })
+      const { router } = renderApp(`${entBase}/termsOfService`, services)
+      await screen.findByRole('heading', { level: 1, name: '利用規約' })
+      await router.navigate(`${entRouterBase}/${page}`)
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'エラー' }, { timeout: 5000 }),
+      ).toBeTruthy()
+      expect(screen.getByText('（エラーコード：E9999）')).toBeTruthy()
     },
   )
 })

@@ -33,10 +33,19 @@ export const initialisations: Record<
   InitialisationName,
   (context: InitialisationContext) => Promise<unknown>
 > = {
-  // Payment information (payee account, amount) will be fetched here.
-  payment: () => Promise.resolve(null),
-  // The completed application (policy holder number, mail status) will be fetched here.
-  completeApplication: () => Promise.resolve(null),
+  // GET /paymentInfo/: the amount, the method, the provider's token address; or where the
+  // applicant belongs instead (ADR 0014). Loaded on demand, like the screen.
+  payment: async ({ services }) => {
+    const { initialisePayment } =
+      await import('../features/enrollment/payment/payment-initialisation.ts')
+    return initialisePayment(services.api)
+  },
+  // GET /paymentInfo/ of an applied application: the completion (policy holder number, mail).
+  completeApplication: async ({ services }) => {
+    const { initialiseCompletion } =
+      await import('../features/enrollment/payment/payment-initialisation.ts')
+    return initialiseCompletion(services.api)
+  },
   // SPEC §2.5 "my-page home fetches my-page information": the fetch arrives with my-page home.
   myPageHome: () => Promise.resolve(null),
 }

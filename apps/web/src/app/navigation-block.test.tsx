@@ -2,7 +2,9 @@ import { screen, waitFor } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { storeTestSession } from '../test/access.ts'
 import { entBase } from '../test/fixtures.ts'
-import { renderApp } from '../test/render-app.tsx'
+import { createTestServices, renderApp } from '../test/render-app.tsx'
+import type { PaymentInfo } from '@app/shared/api/payment/payment'
+import { testPaymentInfo } from '../features/enrollment/payment/test-payment.ts'
 
 const entRouterBase = entBase.replace(/^\/app/, '')
 
@@ -13,10 +15,16 @@ describe('画面遷移の取り消し（SPEC §2.7）', () => {
   })
 
   it('申込完了画面から戻ると、申込完了画面にとどまること', async () => {
-    const { router } = renderApp(`${entBase}/termsOfService`)
+    // The payment screen opens on an open payment; completeApplication on an applied one (§2.5).
+    let paymentState: PaymentInfo['state'] = 'open'
+    const services = createTestServices({
+      handlers: { '/paymentInfo/': () => testPaymentInfo({ state: paymentState }) },
+    })
+    const { router } = renderApp(`${entBase}/termsOfService`, services)
     await screen.findByRole('heading', { level: 1, name: '利用規約' })
     await router.navigate(`${entRouterBase}/payment`)
     await screen.findByRole('heading', { level: 1, name: 'お支払い' })
+    paymentState = 'applied'
     await router.navigate(`${entRouterBase}/completeApplication`)
     await screen.findByRole('heading', { level: 1, name: 'お申し込みの完了' })
 

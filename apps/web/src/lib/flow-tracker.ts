@@ -9,7 +9,15 @@ import { readJson, writeJson, type KeyValueStorage } from './browser-storage.ts'
 export const REACHED_PAGES_KEY = 'reachedPages'
 export const FLOW_HANDOFF_KEY = 'flowHandoff'
 const REACHED_PAGES_LIMIT = 200
-const HANDOFF_VALID_MS = 30_000
+/** How long a hand-off stays valid unless the app says otherwise: a page load takes seconds. */
+export const HANDOFF_VALID_MS = 30_000
+
+interface Handoff {
+  path: string
+  at: number
+  /** how long after `at` the load still counts as handed over */
+  validForMs: number
+}
 
 export type DocumentNavigationType = 'navigate' | 'reload' | 'back_forward'
 
@@ -21,7 +29,7 @@ export interface ReachInput {
   pathname: string
   reachedPaths: readonly string[]
   /** a full page load the app started itself, if one is pending */
-  handoff: { path: string; at: number } | undefined
+  handoff: Handoff | undefined
   now: number
 }
 
@@ -31,7 +39,7 @@ export function isReachedThroughFlow(input: ReachInput): boolean {
     input.handoff !== undefined &&
     input.handoff.path === input.pathname &&
     input.now - input.handoff.at >= 0 &&
-    input.now - input.handoff.at <= HANDOFF_VALID_MS
+    input.now - input.handoff.at <= input.handoff.validForMs
   ) {
     return true
   }
@@ -45,8 +53,11 @@ export interface FlowTracker {
   markInitialised(): void
   isReached(pathname: string): boolean
   recordReached(pathname: string): void
-  /** Before a full page load started by the app: the target counts as reached. */
-  handOff(pathname: string): void
+  /**
+   * Before a full page load started by the app: the target counts as reached when it loads
+   * within `validForMs` (longer where the load waits for a person, e.g. a 3-D Secure page).
+   */
+  handOff(pathname: string, validForMs?: number): void
 }
 
 export interface FlowTrackerOptions {
@@ -68,10 +79,15 @@ function readStringArray(value: unknown): string[] {
     : []
 }
 
-function readHandoff(value: unknown): { path: string; at: number } | undefined {
+function readHandoff(value: unknown): Handoff | undefined {
   if (typeof value !== 'object' || value === null) return undefined
-  const { path, at } = value as { path?: unknown; at?: unknown }
-  return typeof path === 'string' && typeof at === 'number' ? { path, at } : undefined
+  const { path, at, validForMs } = value as { path?: unknown; at?: unknown; validForMs?: unknown }
+  if (typeof path !== 'string' || typeof at !== 'number') return undefined
+  return {
+    path,
+    at,
+    validForMs: typeof validForMs === 'number' ? validForMs : HANDOFF_VALID_MS,
+  }
 }
 
 export function createFlowTracker(options: FlowTrackerOptions): FlowTracker {
@@ -104,8 +120,8 @@ export function createFlowTracker(options: FlowTrackerOptions): FlowTracker {
       reached.push(pathname)
       writeJson(storage, REACHED_PAGES_KEY, reached.slice(-REACHED_PAGES_LIMIT))
     },
-    handOff(pathname) {
-      writeJson(storage, FLOW_HANDOFF_KEY, { path: pathname, at: now() })
+    handOff(pathname, validForMs = HANDOFF_VALID_MS) {
+      writeJson(storage, FLOW_HANDOFF_KEY, { path: pathname, at: now(), validForMs })
     },
   }
 }

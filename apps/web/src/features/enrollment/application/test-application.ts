@@ -138,6 +138,7 @@ export function testApplication(
   completed: readonly ApplicationStep[] = [],
   patch: {
     version?: number
+    applicationStatus?: ApplicationView['applicationStatus']
     shape?: Partial<FlowShape>
     applyInfo?: Partial<ApplicationView['applyInfo']>
     consentArray?: ApplicationView['consentArray']
@@ -217,6 +218,7 @@ export function testApplication(
       nextGroupPfCodeInceptionDateYm: null,
       nextGroupPfInceptionDate: null,
     },
+    applicationStatus: patch.applicationStatus ?? 'draft',
     progress: applicationProgress({ ...defaultShape, ...patch.shape }, completed),
     consentArray: patch.consentArray ?? [],
   }

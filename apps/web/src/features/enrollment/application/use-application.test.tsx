@@ -9,7 +9,7 @@ import { createTestServices } from '../../../test/render-app.tsx'
 import { saveStep } from './application-api.ts'
 import { applicationHandlers, testApplication } from './test-application.ts'
 import { ConflictAlert, useApplication, type Application } from './use-application.tsx'
-import type { FlowTarget } from '@app/shared/rules/application-steps'
+import { applicationSteps, type FlowTarget } from '@app/shared/rules/application-steps'
 
 const CONFLICT = '別の画面またはタブで、お申し込みの内容が先に更新されました。'
 
@@ -104,6 +104,17 @@ describe('useApplication', () => {
       expect(router.state.location.pathname).toBe(`${entBase}/selectPolicyHolderDiv`),
     )
     expect(router.state.historyAction).toBe('REPLACE')
+  })
+
+  it('申込済み（applied）の申込では、どの手順からも申込完了へ置き換えて移ること（issue #7）', async () => {
+    const { router } = await renderProbe('checkPolicyHolderInfo', [
+      testApplication(applicationSteps, { applicationStatus: 'applied' }),
+    ])
+    await vi.waitFor(() =>
+      expect(router.state.location.pathname).toBe(`${entBase}/completeApplication`),
+    )
+    expect(router.state.historyAction).toBe('REPLACE')
+    expect(current).toBeUndefined()
   })
 
   it('完了した手順には戻れること', async () => {

@@ -63,7 +63,7 @@ export function useApplication(step: FlowTarget): Application | undefined {
 
   const { groupPfCode, groupPfCodeInceptionDateYm, groupPfBranchNo, urlKey } = params
   const pathOf = useCallback(
-    (target: FlowTarget) =>
+    (target: FlowTarget | 'completeApplication') =>
       enrolmentPagePath(
         { groupPfCode, groupPfCodeInceptionDateYm, groupPfBranchNo, urlKey },
         target,
@@ -84,14 +84,18 @@ export function useApplication(step: FlowTarget): Application | undefined {
     return () => controller.abort()
   }, [api, keep])
 
-  const isOpen = view === undefined || isStepOpen(view.progress, step)
+  // An applied application (issue #7) has no step left: its place is completeApplication.
+  const isApplied = view?.applicationStatus === 'applied'
+  const isOpen = view === undefined || (!isApplied && isStepOpen(view.progress, step))
   const nextStep = view?.progress.nextStep
   // SPEC §2.5: a step cannot be reached before the steps ahead of it are done.
   useEffect(() => {
-    if (!isOpen && nextStep !== undefined) {
+    if (isApplied) {
+      void navigate(pathOf('completeApplication'), { replace: true })
+    } else if (!isOpen && nextStep !== undefined) {
       void navigate(pathOf(nextStep), { replace: true })
     }
-  }, [isOpen, nextStep, navigate, pathOf])
+  }, [isApplied, isOpen, nextStep, navigate, pathOf])
 
   const goToNext = useCallback(
     (next?: ApplicationView) => {

@@ -1,0 +1,79 @@
+import type { Completion, VirtualAccount } from '@app/shared/api/payment/payment'
+import { formatYearMonthDate } from '@app/shared/format/display'
+import { useId } from 'react'
+import { t } from './payment-messages.ts'
+import { Rows, yen, type Row } from './payment-parts.tsx'
+
+// What completeApplication shows of the completed application (SPEC §2.1, §3.1, §4 status
+// patterns; ADR 0014): the numbers the applicant keeps, and where to transfer to.
+
+function paymentStatusText(completion: Completion): string {
+  // 団体扱: the group collects; the status pattern says nothing the applicant can act on.
+  if (completion.pymntMethod === '4') return t('complete.status.offline')
+  return t(`complete.status.${completion.statusPattern}`)
+}
+
+export function CompletionRows({ completion }: { completion: Completion }) {
+  const rows: Row[] = [
+    { label: t('complete.policyHolderNo'), value: completion.groupPfPolicyHolderNo },
+    {
+      label: t('complete.userId'),
+      value: (
+        <span className="flex flex-col gap-1">
+          <span className="text-std-16B-170 text-solid-gray-900">{completion.userId}</span>
+          <span className="text-solid-gray-700">{t('complete.userId.support')}</span>
+        </span>
+      ),
+    },
+    {
+      label: t('complete.applicationDate'),
+      value: formatYearMonthDate(completion.applicationDate),
+    },
+    { label: t('complete.amount'), value: yen(completion.invoiceAmount) },
+    { label: t('complete.status'), value: paymentStatusText(completion) },
+  ]
+  return <Rows rows={rows} />
+}
+
+/** お振込先: the application's own virtual account, and what has been paid in so far. */
+export function VirtualAccountDetails({ account }: { account: VirtualAccount }) {
+  const headingId = useId()
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-4">
+      <h2 id={headingId} className="text-std-20B-150 text-solid-gray-900">
+        {t('vaccount.heading')}
+      </h2>
+      <Rows
+        rows={[
+          {
+            label: t('vaccount.bank'),
+            value: t('vaccount.bankValue', {
+              bankName: account.bankName,
+              bankCode: account.bankCode,
+            }),
+          },
+          {
+            label: t('vaccount.branch'),
+            value: t('vaccount.branchValue', {
+              branchName: account.branchName,
+              branchCode: account.branchCode,
+            }),
+          },
+          {
+            label: t('vaccount.account'),
+            value: t('vaccount.accountValue', {
+              accountType: account.accountType,
+              accountNumber: account.accountNumber,
+            }),
+          },
+          { label: t('vaccount.holder'), value: account.accountHolder },
+          { label: t('vaccount.amount'), value: yen(account.amount) },
+          { label: t('vaccount.dueDate'), value: formatYearMonthDate(account.dueDate) },
+          { label: t('vaccount.paidAmount'), value: yen(account.paidAmount) },
+          { label: t('vaccount.status'), value: t(`vaccount.status.${account.depositStatus}`) },
+        ]}
+      />
+      <p className="text-std-16N-170">{t('vaccount.note')}</p>
+    </section>
+  )
+}

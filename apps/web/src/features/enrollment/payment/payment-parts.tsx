@@ -1,0 +1,94 @@
+import type { PaymentRegistration } from '@app/shared/api/payment/payment'
+import { formatThousands } from '@app/shared/format/display'
+import { useId, type ReactNode } from 'react'
+import { PageHeading } from '../../../components/page-heading.tsx'
+import { useEntryGroup } from '../components/use-entry-group.ts'
+import { t } from './payment-messages.ts'
+
+// Pieces payment and completeApplication share (issue #7).
+
+/** The screen's title and the group line, as the application steps show them (StepHeader). */
+export function PaymentScreenHeader({ title }: { title: string }) {
+  const group = useEntryGroup()
+  return (
+    <div className="flex flex-col gap-4">
+      <PageHeading>{title}</PageHeading>
+      {group !== undefined && (
+        <p className="text-std-16N-170">
+          {t('screen.groupName', { groupName: group.groupPfInfo.groupNameKanji })}
+        </p>
+      )}
+    </div>
+  )
+}
+
+/** 1500 → 「1,500円」 (SPEC §5.3 thousands commas). */
+export function yen(amount: number): string {
+  return t('payment.amount', { amount: formatThousands(amount) })
+}
+
+export interface Row {
+  label: string
+  value: ReactNode
+}
+
+/** A description list in the confirmation screen's look. */
+export function Rows({ rows }: { rows: readonly Row[] }) {
+  return (
+    <dl className="flex flex-col border-t border-solid-gray-420 text-std-16N-170">
+      {rows.map((row) => (
+        <div
+          key={row.label}
+          className="flex flex-col gap-1 border-b border-solid-gray-420 py-3 md:flex-row md:gap-6"
+        >
+          <dt className="text-std-16B-170 text-solid-gray-900 md:w-56 md:shrink-0">{row.label}</dt>
+          <dd className="break-all">{row.value}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
+/** 振込先のご案内: the group's payee account text, when the group shows it (SPEC §3.1, §4). */
+export function PayeeAccountInfo({ text }: { text: string }) {
+  const headingId = useId()
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="flex flex-col gap-3 rounded-8 border border-solid-gray-420 bg-solid-gray-50 p-4 md:p-6"
+    >
+      <h2 id={headingId} className="text-std-20B-150 text-solid-gray-900">
+        {t('payment.payeeAccntInfo')}
+      </h2>
+      <p className="text-std-16N-170 whitespace-pre-wrap">{text}</p>
+    </section>
+  )
+}
+
+/** The payee account text of a registration, when it is to be shown (payeeAccntDisplayDiv "1"). */
+export function payeeAccntInfoOf(registration: PaymentRegistration): string | undefined {
+  return registration.payeeAccntDisplayDiv === '1' && registration.payeeAccntInfo !== null
+    ? registration.payeeAccntInfo
+    : undefined
+}
+
+/**
+ * The payment's button and, in a polite live region, payment.processing while the payment is on
+ * its way (the button is disabled meanwhile: no second submission).
+ */
+export function ProcessingStatus({
+  isProcessing,
+  children,
+}: {
+  isProcessing: boolean
+  children: ReactNode
+}) {
+  return (
+    <div className="flex flex-col gap-3">
+      <div>{children}</div>
+      <p role="status" className="text-std-16B-170 text-solid-gray-900">
+        {isProcessing ? t('payment.processing') : ''}
+      </p>
+    </div>
+  )
+}
