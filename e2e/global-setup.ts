@@ -1,9 +1,10 @@
 // Starts the one server every spec shares and tells the workers where it is (E2E_BASE_URL).
 // Before it starts, the fixture groups are imported into its fresh database (the embedded
-// database admits one process at a time), then the demo products A and B with a roster of test
-// members each (support/members.ts); DEMO_DATA=on then loads the demo groups A, B and C although
-// the database is no longer empty, leaving those members in place. The run's state folder
-// (E2E_STATE_DIR: the members and who has claimed them) is removed by global teardown.
+// database admits one process at a time), then the demo products A and B, and a roster of test
+// members into A, B and the group-collection fixture group (support/members.ts); DEMO_DATA=on
+// then loads the demo groups A, B and C although the database is no longer empty, leaving those
+// members in place. The run's state folder (E2E_STATE_DIR: the members and who has claimed them)
+// is removed by global teardown, after the card-number scan (global-teardown.ts).
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -38,6 +39,9 @@ export default async function globalSetup(): Promise<void> {
     server = await startServer({
       label: 'main',
       demoData: 'on',
+      // The request log (method and path of every request) is part of what the card-number scan
+      // reads after the run (global-teardown.ts): at 'warn' it would hold almost nothing.
+      logLevel: 'info',
       importDocuments: [...importedDocumentPaths, ...prepared.documents],
       importRosters: prepared.rosters,
     })
@@ -47,8 +51,8 @@ export default async function globalSetup(): Promise<void> {
   }
   ;(globalThis as WithServer)[key] = server
   writeMembersFile(stateDir, prepared)
-  // The issued passwords are in members.json now; the operator's file goes, as the doc asks.
-  rmSync(prepared.credentialsFile, { force: true })
+  // The issued passwords are in members.json now; the operator's files go, as the doc asks.
+  for (const file of Object.values(prepared.credentialsFiles)) rmSync(file, { force: true })
   process.env.E2E_BASE_URL = server.baseURL
   process.env[STATE_DIR_VARIABLE] = stateDir
 }

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from '@playwright/test'
+import { e2eJsonReportPath } from './support/card-scan.ts'
 import { CHROMIUM_PATH, chromiumArgs } from './support/chromium.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -19,10 +20,8 @@ export default defineConfig({
   outputDir: path.join(repoRoot, 'test-results', 'e2e'),
   reporter: [
     ['list'],
-    [
-      'json',
-      { outputFile: process.env.E2E_JSON_REPORT ?? path.join(repoRoot, 'reports', 'e2e.json') },
-    ],
+    // reports/e2e.json (E2E_JSON_REPORT overrides); global teardown writes card-scan.json beside it
+    ['json', { outputFile: e2eJsonReportPath() }],
   ],
   use: {
     // Set by global setup before the workers start; the fixtures in support/test.ts read it too.

@@ -21,7 +21,8 @@ import {
   type StoredSession,
   type StoredSessionInfo,
 } from '../../apps/web/src/lib/session.ts'
-import { demoLink, type DemoLink } from './demo.ts'
+import type { DemoLink } from './demo.ts'
+import { groupLink } from './fixtures.ts'
 import { claimMember, type Member } from './members.ts'
 import { theOnlyMailTo, uniqueMailAddress, verificationLinkOf } from './outbox.ts'
 
@@ -87,7 +88,7 @@ export async function mailVerificationLink(
   request: APIRequestContext,
   member: Member,
 ): Promise<MailedApplicant> {
-  const link = entryLinkOf(demoLink(member.groupPfCode))
+  const link = entryLinkOf(groupLink(member.groupPfCode))
   const { path, answers } = verifyRequest(member)
   const ticket = await json<EntryTicket>(
     await request.post(`/api${path}`, {

@@ -10,8 +10,9 @@ import { t as formT } from '@app/shared/messages/application-forms'
 import { t as documentsT } from '@app/shared/messages/documents'
 import type { ApplicationStep } from '@app/shared/rules/application-steps'
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
-import { APPLICANT_PASSWORD, mailVerificationLink } from './applicant.ts'
-import { demoDocument, entPath, type DemoLink } from './demo.ts'
+import { APPLICANT_PASSWORD, mailVerificationLink, type MailedApplicant } from './applicant.ts'
+import { entPath, type DemoLink } from './demo.ts'
+import { groupDocument } from './fixtures.ts'
 import type { Member } from './members.ts'
 import { expect, expectAccessible, test } from './test.ts'
 
@@ -97,14 +98,15 @@ export async function expectStep(page: Page, link: DemoLink, expected: StepExpec
 /**
  * The verification mail through the API (verifyUser and sendVerificationMail are issue #5's
  * journey), then as the applicant: the mail's link in the page, the password typed, 「確認して次へ」.
- * A new applicant lands on entryTerms.
+ * A new applicant lands on entryTerms. Returns the member and the mail address used.
  */
 export async function signInThroughMailLink(
   page: Page,
   request: APIRequestContext,
   member: Member,
-): Promise<void> {
-  const { mailLink } = await mailVerificationLink(request, member)
+): Promise<MailedApplicant> {
+  const mailed = await mailVerificationLink(request, member)
+  const { mailLink } = mailed
   await page.goto(mailLink)
   await expect(
     page.getByRole('heading', { level: 2, name: shellT('verifyUser.mail.heading') }),
@@ -112,14 +114,15 @@ export async function signInThroughMailLink(
   await expectAccessible(page)
   await page.getByLabel(labelled(shellT('verifyUser.mail.password'))).fill(APPLICANT_PASSWORD)
   await page.getByRole('button', { name: shellT('verifyUser.mail.submit') }).click()
+  return mailed
 }
 
 // ---------------------------------------------------------------------------------------------
-// The demo groups' data the screens show (apps/server/src/demo/demo-groups.ts)
+// The groups' data the screens show (apps/server/src/demo/demo-groups.ts, e2e/fixtures)
 
 /** A unit of the demo group, as the server loaded it. */
 export function unitOf(link: DemoLink, unitNo: number) {
-  const unit = demoDocument(link.groupPfCode).groupPfInfo.unitInfoArray.find(
+  const unit = groupDocument(link.groupPfCode).groupPfInfo.unitInfoArray.find(
     (candidate) => candidate.unitNo === unitNo,
   )
   if (unit === undefined) throw new Error(`no unit ${unitNo} in ${link.groupPfCode}`)
@@ -158,7 +161,7 @@ export function premiumOf(link: DemoLink, unitNos: readonly number[]): number {
 }
 
 export function itemNamed(link: DemoLink, itemCode: string) {
-  const item = demoDocument(link.groupPfCode).itemDefinitionArray.find(
+  const item = groupDocument(link.groupPfCode).itemDefinitionArray.find(
     (candidate) => candidate.itemCode === itemCode,
   )
   if (item === undefined) throw new Error(`no item ${itemCode} in ${link.groupPfCode}`)
@@ -174,13 +177,13 @@ export function choiceLabel(link: DemoLink, itemCode: string, code: string): str
 
 /** The name of a required-document slot (1–3). */
 export function docSlotName(link: DemoLink, slot: 1 | 2 | 3): string {
-  const doc = demoDocument(link.groupPfCode).groupPfInfo.requiredDocsArray[slot - 1]
+  const doc = groupDocument(link.groupPfCode).groupPfInfo.requiredDocsArray[slot - 1]
   if (doc === undefined) throw new Error(`no document slot ${slot} in ${link.groupPfCode}`)
   return doc.name
 }
 
 export function agencyContactFirstLine(link: DemoLink): string {
-  const contact = demoDocument(link.groupPfCode).groupPfInfoBranchNoArray[0]?.refFreeField ?? ''
+  const contact = groupDocument(link.groupPfCode).groupPfInfoBranchNoArray[0]?.refFreeField ?? ''
   return contact.split('\n')[0] ?? ''
 }
 

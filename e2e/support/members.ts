@@ -1,8 +1,10 @@
 // Roster members for the browser tests, beyond the demo's five per group. Global setup imports a
 // roster of MEMBERS_PER_GROUP members into each of the demo products A (first-entry ID, type "1")
-// and B (three items, type "2") with the operators' CLIs, before the server starts: the demo
-// documents first (the product must exist), then the rosters (docs/roster-import.md). The server
-// then loads the demo data over them (DEMO_DATA=on), which leaves these members in place.
+// and B (three items, type "2"), and COLLECTION_MEMBERS into the fixture group for group
+// collection (K400004, type "1", e2e/fixtures/collection-group.json) with the operators' CLIs,
+// before the server starts: the documents first (the product must exist), then the rosters
+// (docs/roster-import.md). The server then loads the demo data over them (DEMO_DATA=on), which
+// leaves these members in place.
 //
 // Each test claims members of its own (`claimMember`): re-verifying a member ends that member's
 // earlier sessions, the pinned clock never lets a lockout or the 5-mails-an-hour limit pass, and
@@ -12,11 +14,17 @@ import { closeSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'nod
 import path from 'node:path'
 import { buildDemoDocuments, demoImage } from '../../apps/server/src/demo/demo-groups.ts'
 import { DEMO_GROUP_CODES, demoLink } from './demo.ts'
+import { COLLECTION_GROUP_DOCUMENT_PATH, readFixtureDocument } from './fixtures.ts'
 import type { RosterImport } from './server.ts'
 import { E2E_TODAY } from './server.ts'
 
 /** Members imported into each of the demo groups A and B: enough for every test of a run. */
 export const MEMBERS_PER_GROUP = 30
+/** Members imported into the group-collection fixture group: its journey needs one a run. */
+export const COLLECTION_MEMBERS = 5
+
+/** The group-collection fixture group (e2e/fixtures/collection-group.json). */
+export const COLLECTION_GROUP = readFixtureDocument(COLLECTION_GROUP_DOCUMENT_PATH).groupPfInfo
 
 /** Environment variable naming the run's state folder (set by global setup for the workers). */
 export const STATE_DIR_VARIABLE = 'E2E_STATE_DIR'
@@ -43,6 +51,7 @@ export interface ThreeItemMember {
 export type Member = FirstEntryMember | ThreeItemMember
 
 interface MembersFile {
+  /** group A's first, then the group-collection group's */
   firstEntry: FirstEntryMember[]
   threeItems: ThreeItemMember[]
 }
@@ -79,7 +88,15 @@ function csv(rows: readonly (readonly string[])[]): string {
 export interface PreparedRosters {
   documents: string[]
   rosters: RosterImport[]
-  credentialsFile: string
+  /** the import's credentials file of each first-entry group, by groupPfCode */
+  credentialsFiles: Record<string, string>
+}
+
+/** A roster of first-entry members (type "1"): memberCode only; the import issues the rest. */
+function firstEntryRoster(folder: string, groupPfCode: string, codes: readonly string[]) {
+  const file = path.join(folder, `roster-${groupPfCode}.csv`)
+  writeFileSync(file, csv([['memberCode'], ...codes.map((code) => [code])]))
+  return file
 }
 
 /**
@@ -107,13 +124,15 @@ export function prepareRosters(folder: string): PreparedRosters {
     documents.push(file)
   }
 
-  const firstEntryCsv = path.join(folder, `roster-${DEMO_GROUP_CODES.a}.csv`)
-  writeFileSync(
-    firstEntryCsv,
-    csv([
-      ['memberCode'],
-      ...Array.from({ length: MEMBERS_PER_GROUP }, (_, index) => [`E2E-A-${pad(index + 1, 3)}`]),
-    ]),
+  const firstEntryCsv = firstEntryRoster(
+    folder,
+    DEMO_GROUP_CODES.a,
+    Array.from({ length: MEMBERS_PER_GROUP }, (_, index) => `E2E-A-${pad(index + 1, 3)}`),
+  )
+  const collectionCsv = firstEntryRoster(
+    folder,
+    COLLECTION_GROUP.groupPfCode,
+    Array.from({ length: COLLECTION_MEMBERS }, (_, index) => `E2E-K-${pad(index + 1, 3)}`),
   )
   const threeItemCsv = path.join(folder, `roster-${DEMO_GROUP_CODES.b}.csv`)
   writeFileSync(
@@ -128,7 +147,13 @@ export function prepareRosters(folder: string): PreparedRosters {
       ]),
     ]),
   )
-  const credentialsFile = path.join(folder, `credentials-${DEMO_GROUP_CODES.a}.csv`)
+  const credentialsFiles = {
+    [DEMO_GROUP_CODES.a]: path.join(folder, `credentials-${DEMO_GROUP_CODES.a}.csv`),
+    [COLLECTION_GROUP.groupPfCode]: path.join(
+      folder,
+      `credentials-${COLLECTION_GROUP.groupPfCode}.csv`,
+    ),
+  }
   const ymOf = (code: string) => demoLink(code).groupPfCodeInceptionDateYm
   return {
     documents,
@@ -137,20 +162,26 @@ export function prepareRosters(folder: string): PreparedRosters {
         groupPfCode: DEMO_GROUP_CODES.a,
         groupPfCodeInceptionDateYm: ymOf(DEMO_GROUP_CODES.a),
         csv: firstEntryCsv,
-        out: credentialsFile,
+        out: credentialsFiles[DEMO_GROUP_CODES.a],
       },
       {
         groupPfCode: DEMO_GROUP_CODES.b,
         groupPfCodeInceptionDateYm: ymOf(DEMO_GROUP_CODES.b),
         csv: threeItemCsv,
       },
+      {
+        groupPfCode: COLLECTION_GROUP.groupPfCode,
+        groupPfCodeInceptionDateYm: COLLECTION_GROUP.groupPfCodeInceptionDateYm,
+        csv: collectionCsv,
+        out: credentialsFiles[COLLECTION_GROUP.groupPfCode],
+      },
     ],
-    credentialsFile,
+    credentialsFiles,
   }
 }
 
 /** The import's credentials file (BOM, CRLF, `memberCode,firstEntryId,initialPassword`). */
-function readCredentials(file: string): FirstEntryMember[] {
+function readCredentials(file: string, groupPfCode: string): FirstEntryMember[] {
   const lines = readFileSync(file, 'utf8')
     .replace(/^\uFEFF/, '')
     .split(/\r?\n/)
@@ -162,7 +193,7 @@ function readCredentials(file: string): FirstEntryMember[] {
     const [memberCode = '', firstEntryId = '', initialPassword = ''] = row.split(',')
     return {
       kind: 'firstEntry',
-      groupPfCode: DEMO_GROUP_CODES.a,
+      groupPfCode,
       memberCode,
       firstEntryId,
       initialPassword,
@@ -172,12 +203,23 @@ function readCredentials(file: string): FirstEntryMember[] {
 
 /** After the import: the members every worker may claim, in `stateDir`/members.json. */
 export function writeMembersFile(stateDir: string, prepared: PreparedRosters): void {
-  const members: MembersFile = {
-    firstEntry: readCredentials(prepared.credentialsFile),
-    threeItems: threeItemMembers(),
+  const issued = (groupPfCode: string, expected: number): FirstEntryMember[] => {
+    const file = prepared.credentialsFiles[groupPfCode]
+    if (file === undefined) throw new Error(`no credentials file for ${groupPfCode}`)
+    const credentials = readCredentials(file, groupPfCode)
+    if (credentials.length !== expected) {
+      throw new Error(
+        `the roster import issued ${credentials.length} credentials in ${groupPfCode}`,
+      )
+    }
+    return credentials
   }
-  if (members.firstEntry.length !== MEMBERS_PER_GROUP) {
-    throw new Error(`the roster import issued ${members.firstEntry.length} credentials`)
+  const members: MembersFile = {
+    firstEntry: [
+      ...issued(DEMO_GROUP_CODES.a, MEMBERS_PER_GROUP),
+      ...issued(COLLECTION_GROUP.groupPfCode, COLLECTION_MEMBERS),
+    ],
+    threeItems: threeItemMembers(),
   }
   mkdirSync(path.join(stateDir, 'claims'), { recursive: true })
   writeFileSync(path.join(stateDir, 'members.json'), JSON.stringify(members, null, 2))
@@ -198,12 +240,25 @@ function members(): MembersFile {
   return cachedMembers
 }
 
-/** A member of demo group A (`firstEntry`) or B (`threeItems`) that no other test of the run has. */
-export function claimMember(kind: 'firstEntry'): FirstEntryMember
-export function claimMember(kind: 'threeItems'): ThreeItemMember
-export function claimMember(kind: Member['kind']): Member {
+/** The group whose members a kind stands for when no group is named: A or B. */
+const defaultGroups = {
+  firstEntry: DEMO_GROUP_CODES.a,
+  threeItems: DEMO_GROUP_CODES.b,
+} as const
+
+/**
+ * A member that no other test of the run has: of demo group A (`firstEntry`) or B
+ * (`threeItems`), or of the group named (the group-collection group: `COLLECTION_GROUP`).
+ */
+export function claimMember(kind: 'firstEntry', groupPfCode?: string): FirstEntryMember
+export function claimMember(kind: 'threeItems', groupPfCode?: string): ThreeItemMember
+export function claimMember(
+  kind: Member['kind'],
+  groupPfCode: string = defaultGroups[kind],
+): Member {
   const list: readonly Member[] = members()[kind]
   for (const [index, member] of list.entries()) {
+    if (member.groupPfCode !== groupPfCode) continue
     try {
       closeSync(openSync(path.join(stateDir(), 'claims', `${kind}-${index}`), 'wx'))
       return member
@@ -211,7 +266,8 @@ export function claimMember(kind: Member['kind']): Member {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
     }
   }
+  const count = list.filter((member) => member.groupPfCode === groupPfCode).length
   throw new Error(
-    `all ${list.length} ${kind} members are taken: raise MEMBERS_PER_GROUP in support/members.ts`,
+    `all ${count} ${kind} members of ${groupPfCode} are taken: raise MEMBERS_PER_GROUP or COLLECTION_MEMBERS in support/members.ts`,
   )
 }

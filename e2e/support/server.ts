@@ -46,6 +46,8 @@ export interface ServerOptions {
    * (docs/roster-import.md); type "1" rosters write their issued credentials to `out`.
    */
   importRosters?: readonly RosterImport[]
+  /** LOG_LEVEL for the server: 'warn' unless given. */
+  logLevel?: 'info' | 'warn'
 }
 
 /** One run of `import-roster --group … --ym … [--out …] <csv>`. */
@@ -65,12 +67,25 @@ export interface RosterImport {
  */
 export const E2E_AUTH_RATE_LIMIT_MAX = 100_000
 
+/** Where a server's data is: what the card-number scan opens once the server has stopped. */
+export type ServerDatabase =
+  { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; databaseUrl: string }
+
 export interface RunningServer {
   baseURL: string
   pid: number
   /** What the server printed so far (the last OUTPUT_KEPT_CHARS characters). */
   output: () => string
-  stop: () => Promise<void>
+  /** Everything the server (and the import CLIs before it) printed: reports/e2e-logs/… */
+  logFile: string
+  database: ServerDatabase
+  /**
+   * Stops the server (SIGTERM, then SIGKILL after STOP_GRACE_MS) and waits until its log is on
+   * disk. Its database is removed too unless `keepData` is set; then `removeData()` does it.
+   */
+  stop: (options?: { keepData?: boolean }) => Promise<void>
+  /** Removes the database a `stop({ keepData: true })` left (once; later calls do nothing). */
+  removeData: () => void
 }
 
 /** A TCP port that was free a moment ago on 127.0.0.1. */
@@ -110,7 +125,7 @@ function withDatabase(adminUrl: string, database: string): string {
  * How to run a TypeScript entry of the server (main.ts, a CLI): `node --import tsx` when tsx
  * resolves from the repository, else npx.
  */
-function tsxCommand(entry: string): { command: string; args: string[] } {
+export function tsxCommand(entry: string): { command: string; args: string[] } {
   try {
     createRequire(path.join(repoRoot, 'package.json')).resolve('tsx')
     return { command: process.execPath, args: ['--import', 'tsx', entry] }
@@ -234,7 +249,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     HOST: '127.0.0.1',
     APP_NOW: options.now ?? E2E_NOW,
     NODE_ENV: 'test',
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: options.logLevel ?? 'warn',
     MAINTENANCE_WINDOW: options.maintenanceWindow ?? 'off',
     AUTH_RATE_LIMIT_MAX: String(E2E_AUTH_RATE_LIMIT_MAX),
   }
@@ -265,8 +280,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   delete env.FORCE_COLOR // Playwright colours its workers' output; the server's log stays plain
 
   const cleanups: Array<() => void> = []
+  // Each cleanup runs once, the last added first.
   const runCleanups = (): void => {
-    for (const cleanup of cleanups.reverse()) {
+    for (const cleanup of cleanups.splice(0).reverse()) {
       try {
         cleanup()
       } catch (error) {
@@ -276,26 +292,36 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   }
   const adminUrl = process.env.TEST_DATABASE_URL
   let where: string
+  let database: ServerDatabase
   if (adminUrl) {
-    const database = `e2e_${process.pid}_${options.label.replace(/\W/g, '_')}`.toLowerCase()
-    psql(adminUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)
-    psql(adminUrl, `CREATE DATABASE ${database}`)
-    cleanups.push(() => psql(adminUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`))
-    env.DATABASE_URL = withDatabase(adminUrl, database)
-    where = `PostgreSQL database ${database}`
+    const databaseName = `e2e_${process.pid}_${options.label.replace(/\W/g, '_')}`.toLowerCase()
+    psql(adminUrl, `DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`)
+    psql(adminUrl, `CREATE DATABASE ${databaseName}`)
+    cleanups.push(() => psql(adminUrl, `DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`))
+    env.DATABASE_URL = withDatabase(adminUrl, databaseName)
+    where = `PostgreSQL database ${databaseName}`
+    database = { kind: 'postgres', databaseUrl: env.DATABASE_URL }
   } else {
     const dataDir = mkdtempSync(path.join(tmpdir(), `e2e-${options.label}-`))
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }))
     env.DATA_DIR = dataDir
     where = `PGlite in ${dataDir}`
+    database = { kind: 'pglite', dataDir }
   }
 
   const logDir = path.join(repoRoot, 'reports', 'e2e-logs')
   mkdirSync(logDir, { recursive: true })
-  const log = createWriteStream(path.join(logDir, `${options.label}-${process.pid}.log`))
+  const logFile = path.join(logDir, `${options.label}-${process.pid}.log`)
+  const log = createWriteStream(logFile)
+  const logClosed = new Promise<void>((resolve) => log.once('close', () => resolve()))
+  const closeLog = async (): Promise<void> => {
+    log.end()
+    await logClosed
+  }
   let kept = ''
   const keep = (chunk: Buffer): void => {
-    log.write(chunk)
+    // a line that comes after the log was closed (a straggler past the grace period) is dropped
+    if (!log.writableEnded) log.write(chunk)
     kept = (kept + chunk.toString('utf8')).slice(-OUTPUT_KEPT_CHARS)
   }
   const output = (): string => kept
@@ -320,7 +346,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       )
     }
   } catch (error) {
-    log.end()
+    await closeLog()
     runCleanups()
     throw error
   }
@@ -338,14 +364,29 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   child.stderr?.on('data', keep)
   const spawnError = new Promise<never>((_, reject) => child.once('error', reject))
 
-  const stop = async (): Promise<void> => {
+  const stop = async ({ keepData = false } = {}): Promise<void> => {
     killGroup(child, 'SIGTERM')
     const timer = setTimeout(() => killGroup(child, 'SIGKILL'), STOP_GRACE_MS)
     await exited(child)
     clearTimeout(timer)
     running.delete(child)
-    log.end()
-    runCleanups()
+    // The child's pipes may still hold its last lines: let them drain into the log first (a
+    // pipe some leftover process keeps open is not waited for beyond the grace period).
+    const drained = Promise.all(
+      [child.stdout, child.stderr].map((stream) =>
+        stream === null || stream.readableEnded || stream.destroyed
+          ? Promise.resolve()
+          : new Promise<void>((resolve) => stream.once('close', () => resolve())),
+      ),
+    )
+    let drainTimer: NodeJS.Timeout | undefined
+    await Promise.race([
+      drained,
+      new Promise<void>((resolve) => (drainTimer = setTimeout(resolve, STOP_GRACE_MS))),
+    ])
+    clearTimeout(drainTimer)
+    await closeLog()
+    if (!keepData) runCleanups()
   }
 
   try {
@@ -363,7 +404,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       `${imported.length > 0 ? `; imported ${imported.join(', ')}` : ''}` +
       `${options.demoData !== undefined ? `; DEMO_DATA=${options.demoData}` : ''})`,
   )
-  return { baseURL, pid: child.pid ?? -1, output, stop }
+  return { baseURL, pid: child.pid ?? -1, output, logFile, database, stop, removeData: runCleanups }
 }
 
 /** The extra server for the maintenance journey: its clock inside the daily 04:00-06:00 window. */

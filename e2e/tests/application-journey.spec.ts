@@ -1,12 +1,16 @@
-// Issue #6, the application in the browser, as a new applicant does it: signed in through the
-// verification mail's link, then every step of ADR 0012 from entryTerms to the payment screen
-// for two demo groups, with axe on each step. Group A (first-entry ID, all-at-once window):
-// 個人, a plan with two options whose insured persons are registered unit by unit, the notice
-// answer that blocks the application corrected, an optional PNG. Group B (three items, mid-term
-// window): 法人 with its 管理担当者, the required document refused until a PDF is attached. On the
-// way: a reload keeps what was entered, a step that is not open yet sends the applicant to the
-// one that is (ADR 0012) while a typed address is direct access (SPEC §2.5, ADR 0003), and one
-// 「変更する」 from the check screen and back.
+// Issues #6 and #7, the application in the browser, as a new applicant does it: signed in through
+// the verification mail's link, then every step of ADR 0012 from entryTerms to the payment
+// screen for two demo groups, with axe on each step, and on to completeApplication with the
+// completion mail in the outbox. Group A (first-entry ID, all-at-once window, card): 個人, a plan
+// with two options whose insured persons are registered unit by unit, the notice answer that
+// blocks the application corrected, an optional PNG; then the card payment — refused without the
+// puzzle, declined, then through the sandbox provider's 3-D Secure page. Group B (three items,
+// mid-term window, virtual account): 法人 with its 管理担当者, the required document refused until
+// a PDF is attached; then the virtual account, and a deposit of the full amount marks it paid. On
+// the way: a reload keeps what was entered, a step that is not open yet sends the applicant to
+// the one that is (ADR 0012) while a typed address is direct access (SPEC §2.5, ADR 0003), one
+// 「変更する」 from the check screen and back, and no way back from completeApplication (SPEC §2.7).
+// Group collection (団体扱) is tests/payment-collection.spec.ts.
 import type { ApplicationStep } from '@app/shared/rules/application-steps'
 import type { Locator, Page } from '@playwright/test'
 import {
@@ -15,7 +19,6 @@ import {
   choiceLabel,
   dateParts,
   docSlotName,
-  documentsT,
   escapeRegExp,
   expect,
   expectAccessible,
@@ -26,7 +29,6 @@ import {
   labelled,
   minimalPdf,
   onePixelPng,
-  optionLabel,
   pageHeading,
   perPerson,
   planLabel,
@@ -46,7 +48,43 @@ import {
 } from '../support/application.ts'
 import { moveWithinApp } from '../support/app-navigation.ts'
 import { DEMO_GROUP_CODES, demoLink, entPath, type DemoLink } from '../support/demo.ts'
+import { groupDocument } from '../support/fixtures.ts'
+import {
+  agreeToEntryTerms,
+  checkSection,
+  checkValue,
+  chooseOptions,
+  choosePolicyHolderDiv,
+  corporateFlow,
+  expectRefused,
+  fillDate,
+  fillPersonalHolder,
+  lookUpAddress,
+  nextButton,
+  personalFlow,
+  radioGroup,
+  step,
+  toImportantNotesAndPayment,
+} from '../support/journey.ts'
 import { claimMember } from '../support/members.ts'
+import {
+  authenticateThreeDSecure,
+  cardNumberInput,
+  depositByCommand,
+  expectCompletion,
+  expectCompletionMail,
+  expectNoWayBack,
+  expectPaymentMessage,
+  expectPaymentScreen,
+  expectVirtualAccount,
+  fillCard,
+  payByCardButton,
+  payT,
+  puzzleCheckbox,
+  puzzleStatus,
+  sandboxTestCards,
+  solvePuzzle,
+} from '../support/payment.ts'
 
 const groupA = demoLink(DEMO_GROUP_CODES.a)
 const groupB = demoLink(DEMO_GROUP_CODES.b)
@@ -55,116 +93,6 @@ const groupB = demoLink(DEMO_GROUP_CODES.b)
 test.describe.configure({ mode: 'parallel' })
 // A control that never comes fails the step it belongs to, not the whole test's time.
 test.use({ actionTimeout: 15_000 })
-
-/** The flow of a personal holder whose coverage has insured items, notices and a document slot. */
-const personalFlow: readonly ApplicationStep[] = [
-  'entryTerms',
-  'selectPolicyHolderDiv',
-  'selectCategory',
-  'selectType',
-  'inputPolicyHolderInfo',
-  'registerInsuredInfo',
-  'noticeMatters',
-  'noticeMattersDoc',
-  'checkPolicyHolderInfo',
-  'pamphletImportantNotes',
-]
-/** The same for a corporate holder: registerMaintenanceManager after inputPolicyHolderInfo. */
-const corporateFlow: readonly ApplicationStep[] = [
-  ...personalFlow.slice(0, 5),
-  'registerMaintenanceManager',
-  ...personalFlow.slice(5),
-]
-
-function step(screen: string, flow: readonly ApplicationStep[]) {
-  const [name] = screen.split('/') as [ApplicationStep]
-  const title = screen.includes('/') ? stepTitles.registerInsuredInfoUnit : stepTitles[name]
-  return { screen, title, step: name, flow }
-}
-
-function radioGroup(scope: Page | Locator, legend: string): Locator {
-  return scope.getByRole('radiogroup', { name: labelled(legend) })
-}
-
-function nextButton(page: Page): Locator {
-  return page.getByRole('button', { name: formT('applicationForm.next'), exact: true })
-}
-
-/** The three boxes of a date (fieldset named by its legend, boxes 「{legend} 年」…). */
-async function fillDate(scope: Page | Locator, legend: string, yyyymmdd: string): Promise<void> {
-  const { year, month, day } = dateParts(yyyymmdd)
-  const group = scope.getByRole('group', { name: labelled(legend) })
-  await group.getByRole('textbox', { name: `${legend} ${shellT('form.date.year')}` }).fill(year)
-  await group.getByRole('textbox', { name: `${legend} ${shellT('form.date.month')}` }).fill(month)
-  await group.getByRole('textbox', { name: `${legend} ${shellT('form.date.day')}` }).fill(day)
-}
-
-/**
- * A refused 「次へ」: the message is told where focus goes, in the error summary (a region named
- * 「入力内容を確認してください」) or, for a step's own rule, an alert.
- */
-async function expectRefused(page: Page, message: string): Promise<void> {
-  const told = page
-    .getByRole('region', { name: shellT('form.errorSummary.title') })
-    .or(page.getByRole('alert'))
-    .filter({ hasText: message })
-  await expect(told).toBeVisible()
-  await expect(told).toBeFocused()
-}
-
-// ---------------------------------------------------------------------------------------------
-// Steps shared by both groups
-
-async function agreeToEntryTerms(page: Page): Promise<void> {
-  await page.getByRole('checkbox', { name: documentsT('consent.entryTerms.label') }).check()
-  await page.getByRole('checkbox', { name: documentsT('consent.privacyPolicy.label') }).check()
-  await page.getByRole('button', { name: documentsT('consent.submit') }).click()
-}
-
-async function choosePolicyHolderDiv(page: Page, div: '1' | '2'): Promise<void> {
-  await radioGroup(page, flowT('policyHolderDiv.legend'))
-    .getByRole('radio', { name: flowT(`policyHolderDiv.${div}`) })
-    .check()
-  await page.getByRole('button', { name: flowT('flow.next') }).click()
-}
-
-/** selectType: 「選択できるタイプを表示」, オプションを付ける, the options; the total shown. */
-async function chooseOptions(
-  page: Page,
-  link: DemoLink,
-  planUnitNo: number,
-  optionUnitNos: readonly number[],
-): Promise<void> {
-  await page.getByRole('button', { name: flowT('selectType.showTypes') }).click()
-  const contractType = radioGroup(page, flowT('selectType.contractType'))
-  await expect(contractType).toBeVisible()
-  await contractType.getByRole('radio', { name: flowT('selectType.contractType.2') }).check()
-  const options = page.getByRole('group', { name: labelled(flowT('selectType.options')) })
-  for (const unitNo of optionUnitNos) {
-    await options.getByRole('checkbox', { name: optionLabel(link, unitNo) }).check()
-  }
-  await expect(
-    page.getByText(yen(premiumOf(link, [planUnitNo, ...optionUnitNos])), { exact: true }),
-  ).toBeVisible()
-  await expectAccessible(page)
-  await page.getByRole('button', { name: flowT('flow.next') }).click()
-}
-
-/** The zip code, 「住所を検索」: 1000001 fills 東京都千代田区千代田; then the street number. */
-async function lookUpAddress(page: Page): Promise<void> {
-  await page.getByLabel(labelled(formT('policyHolder.policyHolderZipCd'))).fill('1000001')
-  await page.getByRole('button', { name: formT('policyHolder.addressLookup') }).click()
-  const address = page.getByLabel(labelled(formT('policyHolder.policyHolderAddressKanji')))
-  await expect(address).toHaveValue('東京都千代田区千代田')
-  await expect(address).toBeFocused()
-  await expect(
-    page.getByRole('status').filter({ hasText: formT('policyHolder.addressLookup.found') }),
-  ).toBeVisible()
-  await address.fill('東京都千代田区千代田１－１')
-  await page
-    .getByLabel(labelled(formT('policyHolder.policyHolderAddressKana')))
-    .fill('トウキョウトチヨダクチヨダ１－１')
-}
 
 /** The unit list of registerInsuredInfo: the row of a unit, its count and status. */
 function unitRow(page: Page, link: DemoLink, unitNo: number): Locator {
@@ -318,46 +246,13 @@ async function uploadTo(page: Page, link: DemoLink, slot: 1 | 2 | 3, file: Uploa
 }
 
 // ---------------------------------------------------------------------------------------------
-// checkPolicyHolderInfo
 
-function checkSection(page: Page, title: string): Locator {
-  return page
-    .locator('section')
-    .filter({ has: page.getByRole('heading', { level: 2, name: title, exact: true }) })
-}
-
-/** A row of the check screen: the value shown beside its label (the first such row). */
-function checkValue(scope: Locator, label: string): Locator {
-  return scope
-    .locator('dl > div')
-    .filter({ has: scope.page().locator('dt').getByText(label, { exact: true }) })
-    .locator('dd')
-    .first()
-}
-
-async function toImportantNotesAndPayment(
-  page: Page,
-  link: DemoLink,
-  flow: readonly ApplicationStep[],
-) {
-  await page.getByRole('button', { name: flowT('check.submit') }).click()
-  await expectStep(page, link, step('pamphletImportantNotes', flow))
-  await page.getByRole('checkbox', { name: flowT('importantNotes.label') }).check()
-  await page.getByRole('button', { name: flowT('importantNotes.submit') }).click()
-  await expect(page).toHaveURL(stepUrl(link, 'payment'))
-  await expect(page).toHaveURL(/\/payment$/)
-  await expect(pageHeading(page, stepTitles.payment)).toBeVisible()
-  await expectAccessible(page)
-}
-
-// ---------------------------------------------------------------------------------------------
-
-test.describe('お申し込み: 確認メールのリンクから支払い画面まで（issue #6）', () => {
-  test('団体A（初回登録ID・一斉募集）: 個人、プランとオプション2つ、被保険者、告知の訂正、任意書類のPNG', async ({
+test.describe('お申し込み: 確認メールのリンクから支払いと完了まで（issue #6, #7）', () => {
+  test('団体A（初回登録ID・一斉募集・カード）: 個人、プランとオプション2つ、被保険者、告知の訂正、任意書類のPNG、カード決済（3Dセキュア）で完了', async ({
     page,
     request,
   }) => {
-    test.setTimeout(120_000)
+    test.setTimeout(180_000)
     const flow = personalFlow
     const holder: Person = {
       nameKana: 'サクラ　タロウ',
@@ -380,7 +275,7 @@ test.describe('お申し込み: 確認メールのリンクから支払い画面
     }
     const png: UploadFile = { name: 'shindansho.png', mimeType: 'image/png', buffer: onePixelPng() }
 
-    await signInThroughMailLink(page, request, claimMember('firstEntry'))
+    const { mailAddress } = await signInThroughMailLink(page, request, claimMember('firstEntry'))
     await expectStep(page, groupA, step('entryTerms', flow))
     await agreeToEntryTerms(page)
 
@@ -404,21 +299,7 @@ test.describe('お申し込み: 確認メールのリンクから支払い画面
     await chooseOptions(page, groupA, 1, [5, 6])
 
     await expectStep(page, groupA, step('inputPolicyHolderInfo', flow))
-    await page
-      .getByLabel(labelled(formT('policyHolder.policyHolderNameKana')))
-      .fill(holder.nameKana)
-    await page
-      .getByLabel(labelled(formT('policyHolder.policyHolderNameKanji')))
-      .fill(holder.nameKanji)
-    await fillDate(page, formT('policyHolder.policyHolderBirthDate'), holder.birthDate)
-    await radioGroup(page, formT('policyHolder.policyHolderSex'))
-      .getByRole('radio', { name: sexLabel(holder.sex) })
-      .check()
-    await lookUpAddress(page)
-    await page.getByLabel(labelled(formT('policyHolder.mobileTelNo'))).fill('090-1234-5678')
-    await radioGroup(page, formT('policyHolder.otherInsuranceFlg'))
-      .getByRole('radio', { name: formT('applicationForm.choice.no') })
-      .check()
+    await fillPersonalHolder(page, holder)
     // The group's items (団体からの確認事項)
     await page
       .getByLabel(labelled(itemNamed(groupA, 'SKR_DEPARTMENT').itemName))
@@ -555,13 +436,53 @@ test.describe('お申し込み: 確認メールのリンクから支払い画面
     ).toHaveText('5678')
 
     await toImportantNotesAndPayment(page, groupA, flow)
+
+    // Payment by card (issue #7; SPEC §2.8 "credit card entry with a puzzle check", §8.4 "Card";
+    // ADR 0014). Due: the plan and the two options, one insured person each.
+    const amount = premiumOf(groupA, [1, 5, 6])
+    await expectPaymentScreen(page, groupA, { amount, pymntMethod: '1' })
+
+    // SPEC §8.4 "puzzle not completed": the card is not sent; what was typed stays.
+    await fillCard(page, sandboxTestCards.declined)
+    await payByCardButton(page).click()
+    await expectPaymentMessage(page, 'APFK0008')
+    await expect(cardNumberInput(page)).toHaveValue(sandboxTestCards.declined)
+    await expectAccessible(page)
+
+    // The puzzle solved, the card declined by the provider (SPEC §8.4 "settlement failed"): told
+    // beside the form. The card data has left the form, and the puzzle, usable once (SPEC §9),
+    // is to be solved again.
+    await solvePuzzle(page)
+    await expectAccessible(page)
+    await payByCardButton(page).click()
+    await expectPaymentMessage(page, 'APFK0003')
+    await expect(cardNumberInput(page)).toHaveValue('')
+    await expect(puzzleCheckbox(page)).not.toBeChecked()
+    await expect(puzzleStatus(page)).toHaveText('')
+    await expectAccessible(page)
+
+    // A card that asks for 3-D Secure: the provider's page, its test password, back to the app.
+    await fillCard(page, sandboxTestCards.threeDSecure)
+    await solvePuzzle(page)
+    await payByCardButton(page).click()
+    await authenticateThreeDSecure(page, amount)
+
+    // SPEC §4: a captured card payment is 330, applied and paid.
+    const shown = await expectCompletion(page, groupA, {
+      amount,
+      status: payT('complete.status.330'),
+      mailAddress,
+    })
+    await expectCompletionMail(request, mailAddress, shown)
+    await expectNoWayBack(page, groupA)
   })
 
-  test('団体B（三項目認証・中途募集）: 法人と管理担当者、プランとオプション、告知の訂正、必須書類のPDF', async ({
+  test('団体B（三項目認証・中途募集・振込）: 法人と管理担当者、プランとオプション、告知の訂正、必須書類のPDF、振込口座の発行と入金', async ({
     page,
     request,
+    baseURL,
   }) => {
-    test.setTimeout(120_000)
+    test.setTimeout(180_000)
     const flowBefore = personalFlow
     const flow = corporateFlow
     const corporation = { nameKana: 'ミドリショウジ', nameKanji: 'みどり商事株式会社' }
@@ -594,7 +515,7 @@ test.describe('お申し込み: 確認メールのリンクから支払い画面
     const workplace = itemNamed(groupB, 'MDR_WORKPLACE').itemName
     const staffDiv = itemNamed(groupB, 'MDR_STAFF_DIV')
 
-    await signInThroughMailLink(page, request, claimMember('threeItems'))
+    const { mailAddress } = await signInThroughMailLink(page, request, claimMember('threeItems'))
     await expectStep(page, groupB, step('entryTerms', flowBefore))
     await agreeToEntryTerms(page)
 
@@ -767,5 +688,47 @@ test.describe('お申し込み: 確認メールのリンクから支払い画面
     await expectStep(page, groupB, step('checkPolicyHolderInfo', flow))
 
     await toImportantNotesAndPayment(page, groupB, flow)
+
+    // Payment by virtual account (issue #7; PRODUCT.md "Money"; ADR 0014). Due: the plan and the
+    // option, one insured person each. In the mid-term window the group's own payee text is shown
+    // too (SPEC §4: payeeAccntDisplayDiv "1" is kept when the format is "2").
+    const amount = premiumOf(groupB, [1, 3])
+    await expectPaymentScreen(page, groupB, { amount, pymntMethod: '3' })
+    const payeeText = groupDocument(groupB.groupPfCode).groupPfInfo.payeeAccntInfo ?? ''
+    await expect(
+      page.getByRole('region', { name: payT('payment.payeeAccntInfo'), exact: true }),
+    ).toContainText(payeeText)
+    await page.getByRole('button', { name: payT('vaccount.submit') }).click()
+
+    // SPEC §4: the account issued under 211 stays 211 (unpaid, account displayed).
+    const shown = await expectCompletion(page, groupB, {
+      amount,
+      status: payT('complete.status.211'),
+      mailAddress,
+    })
+    const { accountNumber } = await expectVirtualAccount(page, {
+      amount,
+      paidAmount: 0,
+      depositStatus: payT('vaccount.status.awaiting'),
+    })
+    const mail = await expectCompletionMail(request, mailAddress, shown)
+    expect(mail.textBody).toContain(accountNumber)
+    await expectNoWayBack(page, groupB)
+
+    // The customer transfers the full amount (the sandbox's deposit command); the provider's
+    // signed notification reconciles it: paid in full, 211 → 330.
+    if (baseURL === undefined) throw new Error('no baseURL')
+    await depositByCommand(baseURL, accountNumber, amount)
+    await page.reload()
+    await expectCompletion(page, groupB, {
+      amount,
+      status: payT('complete.status.330'),
+      mailAddress,
+    })
+    await expectVirtualAccount(page, {
+      amount,
+      paidAmount: amount,
+      depositStatus: payT('vaccount.status.paid'),
+    })
   })
 })
