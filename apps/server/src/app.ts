@@ -35,12 +35,14 @@ import {
   type PaymentProviderSettings,
 } from './modules/payment/provider-settings.ts'
 import { paymentRoutes } from './modules/payment/routes.ts'
+import { MyPageAccess } from './modules/my-page/my-page-access.ts'
+import { myPageRoutes } from './modules/my-page/plugin.ts'
 import { sandboxPaymentRoutes } from './modules/sandbox-payment/routes.ts'
 import { MaintenanceState, registerMaintenanceGate } from './modules/system/maintenance.ts'
 import { registerErrorHandling } from './plugins/error-handler.ts'
 import { registerSecurityHeaders } from './plugins/security.ts'
 import { registerSpa } from './plugins/spa.ts'
-import { loadServerKeys } from './modules/security/secrets.ts'
+import { loadServerKeys, type ServerKeys } from './modules/security/secrets.ts'
 
 // zod's Japanese messages are only a safety net behind our own catalogue (STYLE.md §4).
 z.config(z.locales.ja())
@@ -59,6 +61,8 @@ declare module 'fastify' {
     files: FileService
     paymentSettings: PaymentProviderSettings
     payments: PaymentService
+    serverKeys: ServerKeys
+    myPageAccess: MyPageAccess
   }
 }
 
@@ -153,6 +157,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const keys = await loadServerKeys(database.db)
   const sessions = new SessionManager(database.db, keys, clock)
   app.decorate('sessions', sessions)
+  app.decorate('serverKeys', keys)
+  app.decorate('myPageAccess', new MyPageAccess({ db: database.db, sessions, clock }))
   app.decorate(
     'access',
     new AccessService({
@@ -217,6 +223,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(fileRoutes)
       await api.register(addressRoutes)
       await api.register(paymentRoutes)
+      await api.register(myPageRoutes)
       api.get('/docs', { schema: { hide: true } }, () => app.swagger())
       // A route, not the not-found handler, so unknown paths get the same body decoding
       // (a gzip POST included), rate limit and error body as every other API call.

@@ -134,6 +134,19 @@ const ownRows: Row[] = [
   ['APFK0012', 402, 'default', true, true, true],
   ['APFY0001', 409, 'default', true, true, true],
   ['APFW0001', 401, 'default', true, true, true],
+  // My-page (issue #8, ADR 0015)
+  ['APFL0011', 401, 'default', true, true, true],
+  ['APFL0012', 423, 'default', true, true, true],
+  ['APFL0013', 400, 'default', true, true, true],
+  ['APFL0014', 410, 'default', true, true, true],
+  ['APFL0015', 423, 'default', true, true, true],
+  ['APFL0017', 400, 'default', true, true, true],
+  ['APFL0018', 400, 'default', true, true, true],
+  ['APFL0019', 429, 'default', true, true, true],
+  ['APFM0002', 502, 'default', true, true, true],
+  ['APFT0001', 400, 'default', true, true, true],
+  ['APFT0002', 502, 'default', true, true, true],
+  ['APFH0001', 404, 'notFound', true, true, true],
 ]
 
 const definition = (row: Row): ErrorDefinition => ({

@@ -132,6 +132,32 @@ export const errorCodes = {
   paymentInProgress: 'APFY0001',
   /** 入金通知の署名が正しくない */
   depositNotificationRejected: 'APFW0001',
+  // My-page (issue #8, ADR 0015): SPEC §8.4 "My-page login", "Authentication code", "Password
+  // change", "Telephone" and the contract message, shown on the screen beside the form.
+  /** マイページのIDまたはパスワードの誤り（知らないIDも同じ答え） */
+  myPageLoginFailed: 'APFL0011',
+  /** マイページのサインインの失敗が続いたためのロック */
+  myPageLocked: 'APFL0012',
+  /** 認証コードの誤り */
+  codeWrong: 'APFL0013',
+  /** 認証コード（または手続き）の有効期限切れ */
+  codeExpired: 'APFL0014',
+  /** 認証コードの誤りが続いたため、手続きが無効になった（最初からやり直す） */
+  codeFailedRepeatedly: 'APFL0015',
+  /** 新しいパスワードが今のパスワードと同じ */
+  passwordSameAsCurrent: 'APFL0017',
+  /** 今のパスワードの誤り */
+  currentPasswordWrong: 'APFL0018',
+  /** パスワードの変更が短い時間に繰り返された */
+  passwordChangeTooMany: 'APFL0019',
+  /** 認証コードのメールを送れなかった（送信先に受け取りを拒否された） */
+  codeMailFailed: 'APFM0002',
+  /** SMS を受け取れない電話番号 */
+  smsUnavailable: 'APFT0001',
+  /** 認証コードの SMS・音声の発信に失敗 */
+  phoneCodeSendingFailed: 'APFT0002',
+  /** 指定された保険期間の契約は表示できない */
+  contractNotShown: 'APFH0001',
 } as const
 
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes]
@@ -259,6 +285,18 @@ export const errorCatalogue: Readonly<Record<string, ErrorDefinition>> = Object.
   APFK0012: define(402, 'default'),
   APFY0001: define(409, 'default'),
   APFW0001: define(401, 'default'),
+  APFL0011: define(401, 'default'),
+  APFL0012: define(423, 'default'),
+  APFL0013: define(400, 'default'),
+  APFL0014: define(410, 'default'),
+  APFL0015: define(423, 'default'),
+  APFL0017: define(400, 'default'),
+  APFL0018: define(400, 'default'),
+  APFL0019: define(429, 'default'),
+  APFM0002: define(502, 'default'),
+  APFT0001: define(400, 'default'),
+  APFT0002: define(502, 'default'),
+  APFH0001: define(404, 'notFound'),
 } satisfies Record<ErrorCode, ErrorDefinition> & Record<string, ErrorDefinition>)
 
 const paymentFailed = define(402, 'paymentFailed')

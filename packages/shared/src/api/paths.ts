@@ -54,3 +54,32 @@ export const executePaymentCreditReturnPath = '/executePaymentCredit/threeDSecur
 export const executePaymentVAccountPath = '/executePaymentVAccount/'
 /** POST: the provider's signed deposit notification (no session: the signature decides) */
 export const depositNotificationPath = '/paymentNotifications/deposit/'
+
+// My-page (issue #8, ADR 0015). Every call names the my-page link (groupPfCode + urlKey, SPEC
+// §2.2); a signed-in call works only on the signed-in policy holder's own records, and a link of
+// another group answers 404.
+/** POST: sign-in step 1 (ID, password, the four consents); the second step's code follows */
+export const start2FAPath = '/start2FA/'
+/** POST: send (or send again) the sign-in code by mail, SMS or voice for a sign-in attempt */
+export const authCodePath = '/authcodeMail/'
+// POST /sessionInfo/ (sessionInfoPath): sign-in step 2, the code → a my-page session.
+/** GET: my-page information (home): the policy holder and the contracts by coverage period */
+export const myPageInfoPath = '/policyHolderInfo/'
+/** GET ?groupPfCodeInceptionDateYm=: the contract of one coverage period (checkContractInfo) */
+export const contractInfoPath = '/policyHolderInfo/contract/'
+/** POST: a short-lived signed URL of the 加入者証 PDF of one coverage period */
+export const certificatePath = '/policyHolderCertificate/'
+/** GET /files/certificate/{token}: the PDF itself (the signed URL's target) */
+export const certificateFilePath = '/files/certificate/'
+/** POST: start a mail change (code to the new address); PUT: the code → the address changes */
+export const mailAddressPath = '/mailAddress/'
+/** PUT: change the password (signed in: the current one and a new one) */
+export const passwordPath = '/password/'
+/** POST: forgotten password, code to the registered address; PUT: the code + a new password */
+export const passwordResetPath = '/passwordReset/'
+/** POST: the ID sent again to the registered address (same answer whether or not it exists) */
+export const idReNotificationPath = '/idReNotificationMail/'
+/** POST: a phone number to register (telephone authentication); PUT: its code → registered */
+export const tmpPhoneNumberPath = '/tmpPhoneNumber/'
+/** POST: send the registration code to that number by SMS or voice */
+export const tmpPhoneNumberCodePath = '/tmpPhoneNumber/code/'

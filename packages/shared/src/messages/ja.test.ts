@@ -16,6 +16,8 @@ import { policyHolderFormMessages } from './policy-holder-form.ja.ts'
 import { insuredFormMessages } from './insured-form.ja.ts'
 import { requiredDocsMessages } from './required-docs.ja.ts'
 import { paymentMessages } from './payment.ja.ts'
+import { myPageMessages } from './my-page.ja.ts'
+import { myPageScreenMessages } from './my-page-screens.ja.ts'
 
 const sources: [string, Readonly<Record<string, string>>][] = [
   ['errors.ja.ts', errorMessages],
@@ -34,6 +36,8 @@ const sources: [string, Readonly<Record<string, string>>][] = [
   ['insured-form.ja.ts', insuredFormMessages],
   ['required-docs.ja.ts', requiredDocsMessages],
   ['payment.ja.ts', paymentMessages],
+  ['my-page.ja.ts', myPageMessages],
+  ['my-page-screens.ja.ts', myPageScreenMessages],
 ]
 
 describe('日本語メッセージ一覧（STYLE.md §8 one typed catalog）', () => {

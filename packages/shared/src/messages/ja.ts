@@ -14,6 +14,8 @@ import { policyHolderFormMessages } from './policy-holder-form.ja.ts'
 import { insuredFormMessages } from './insured-form.ja.ts'
 import { requiredDocsMessages } from './required-docs.ja.ts'
 import { paymentMessages } from './payment.ja.ts'
+import { myPageMessages } from './my-page.ja.ts'
+import { myPageScreenMessages } from './my-page-screens.ja.ts'
 
 /**
  * 日本語メッセージ一覧（STYLE.md §8）。文言は担当ごとのファイルに置き、ここで1つにまとめる。
@@ -37,4 +39,6 @@ export const ja = {
   ...insuredFormMessages,
   ...requiredDocsMessages,
   ...paymentMessages,
+  ...myPageMessages,
+  ...myPageScreenMessages,
 } as const

@@ -79,12 +79,19 @@ export const accounts = pgTable(
     mailAddress: text().notNull(),
     passwordHash: text().notNull(),
     mailVerifiedAt: instant().notNull(),
+    /** telephone authentication (issue #8): the registered number, digits only */
+    phoneNumber: text(),
+    phoneVerifiedAt: instant(),
+    /** SPEC §3.6 authTypeForLogin: how the sign-in code is sent ('mail' or 'telephone') */
+    authTypeForLogin: text().notNull().default('mail'),
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },
   (table) => [
     unique('accounts_user_id_uq').on(table.userId),
     unique('accounts_roster_member_uq').on(table.rosterMemberId),
+    check('accounts_auth_type_for_login', sql`${table.authTypeForLogin} in ('mail', 'telephone')`),
+    index('accounts_group_mail_ix').on(table.groupPfCode, table.mailAddress),
   ],
 )
 
@@ -130,12 +137,20 @@ export const sessions = pgTable(
     accountId: uuid()
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
+    /**
+     * 'application': opened by the verification mail's link, for the enrolment pages;
+     * 'myPage': opened by the my-page sign-in with its second step (issue #8, ADR 0015).
+     */
+    purpose: text().notNull().default('application'),
     createdAt: createdAt(),
     lastSeenAt: instant().notNull(),
     expiresAt: instant().notNull(),
     endedAt: instant(),
   },
-  (table) => [index('sessions_account_ix').on(table.accountId)],
+  (table) => [
+    index('sessions_account_ix').on(table.accountId),
+    check('sessions_purpose', sql`${table.purpose} in ('application', 'myPage')`),
+  ],
 )
 
 /** The application (SPEC §3.1 applyInfo) as far as access needs it; #6 fills in the rest. */

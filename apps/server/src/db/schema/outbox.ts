@@ -12,6 +12,7 @@ export const outboxMessages = pgTable(
   'outbox_messages',
   {
     id: uuid().primaryKey().defaultRandom(),
+    /** 'mail', or 'sms' / 'voice' (telephone authentication, issue #8): recipient is a number */
     channel: text().notNull().default('mail'),
     /** which template wrote it (verification, …): for the outbox page and the logs */
     template: text().notNull(),
@@ -33,7 +34,7 @@ export const outboxMessages = pgTable(
   },
   (table) => [
     check('outbox_messages_status', sql`${table.status} in ('pending', 'sent', 'failed')`),
-    check('outbox_messages_channel', sql`${table.channel} in ('mail')`),
+    check('outbox_messages_channel', sql`${table.channel} in ('mail', 'sms', 'voice')`),
     index('outbox_messages_due_ix').on(table.status, table.nextAttemptAt),
   ],
 )

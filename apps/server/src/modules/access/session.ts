@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, eq, isNull, ne } from 'drizzle-orm'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import {
   AppError,
@@ -23,8 +23,12 @@ import { readToken, signToken } from '../security/tokens.ts'
 const IDLE_MS = SESSION_IDLE_MINUTES * 60_000
 const SLIDE_AFTER_MS = 60_000
 
+/** What a session was opened by: the verification mail's link, or the my-page sign-in. */
+export type SessionPurpose = 'application' | 'myPage'
+
 export interface SignedIn {
   sessionId: string
+  purpose: SessionPurpose
   accountId: string
   userId: string
   groupPfCode: string
@@ -57,12 +61,16 @@ export class SessionManager {
   }
 
   /** Opens a session for an account (inside the caller's transaction when given one). */
-  async open(accountId: string, db: Database = this.#db): Promise<SessionToken> {
+  async open(
+    accountId: string,
+    db: Database = this.#db,
+    purpose: SessionPurpose = 'application',
+  ): Promise<SessionToken> {
     const now = this.#clock.now()
     const expiresAt = new Date(now.getTime() + IDLE_MS)
     const rows = await db
       .insert(sessions)
-      .values({ accountId, lastSeenAt: now, expiresAt })
+      .values({ accountId, purpose, lastSeenAt: now, expiresAt })
       .returning({ id: sessions.id })
     const id = rows[0]?.id
     if (id === undefined) throw new Error('session row was not created')
@@ -85,9 +93,15 @@ export class SessionManager {
 
   /**
    * The signed-in account of a request, or 401 E0003 (SPEC §4 "unauthorized … session error
-   * code"). Slides the session and sets the refreshed-token headers on the reply.
+   * code"). Slides the session and sets the refreshed-token headers on the reply. With
+   * `purpose: 'myPage'`, a session opened by the enrolment link is refused like none (ADR 0015):
+   * the my-page needs the sign-in with its second step.
    */
-  async require(request: FastifyRequest, reply: FastifyReply): Promise<SignedIn> {
+  async require(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    options: { purpose?: SessionPurpose } = {},
+  ): Promise<SignedIn> {
     const now = this.#clock.now()
     const token = bearerToken(request)
     const claims =
@@ -99,6 +113,7 @@ export class SessionManager {
     const rows = await this.#db
       .select({
         sessionId: sessions.id,
+        purpose: sessions.purpose,
         lastSeenAt: sessions.lastSeenAt,
         expiresAt: sessions.expiresAt,
         accountId: accounts.id,
@@ -114,6 +129,9 @@ export class SessionManager {
     if (row === undefined || row.expiresAt.getTime() <= now.getTime()) {
       throw new AppError(errorCodes.session, { message: 'session ended or expired' })
     }
+    if (options.purpose !== undefined && row.purpose !== options.purpose) {
+      throw new AppError(errorCodes.session, { message: `not a ${options.purpose} session` })
+    }
     let { expiresAt } = row
     if (now.getTime() - row.lastSeenAt.getTime() >= SLIDE_AFTER_MS) {
       expiresAt = new Date(now.getTime() + IDLE_MS)
@@ -128,6 +146,7 @@ export class SessionManager {
     }
     const signedIn: SignedIn = {
       sessionId: row.sessionId,
+      purpose: row.purpose === 'myPage' ? 'myPage' : 'application',
       accountId: row.accountId,
       userId: row.userId,
       groupPfCode: row.groupPfCode,
@@ -147,6 +166,20 @@ export class SessionManager {
       .set({ lastSeenAt: now, expiresAt })
       .where(eq(sessions.id, signedIn.sessionId))
     return this.#token(signedIn.sessionId, now, expiresAt)
+  }
+
+  /** Ends every session of an account but one (a password change or reset, issue #8). */
+  async endOthers(
+    accountId: string,
+    keepSessionId?: string,
+    db: Database = this.#db,
+  ): Promise<void> {
+    const now = this.#clock.now()
+    const open = and(eq(sessions.accountId, accountId), isNull(sessions.endedAt))
+    await db
+      .update(sessions)
+      .set({ endedAt: now })
+      .where(keepSessionId === undefined ? open : and(open, ne(sessions.id, keepSessionId)))
   }
 
   /** Sign-out ends the session on the server (PRODUCT.md): its token is worthless afterwards. */

@@ -992,6 +992,7 @@ describe('申込情報（issue #6）', () => {
         .where(eq(sessions.accountId, who.accountId))
       const draft = await app.applications.requireDraft({
         sessionId: session!.id,
+        purpose: 'application',
         accountId: who.accountId,
         userId: who.userId,
         groupPfCode: applicationLink.groupPfCode,

@@ -1,0 +1,409 @@
+import * as z from 'zod/mini'
+import { policyDocumentIds } from '../../documents/types.ts'
+import { t } from '../../messages/fields.ts'
+import { fieldSchema } from '../../rules/field-schema.ts'
+import { newPasswordSchema, mailAddressSchema, sessionTokenSchema } from '../access/endpoints.ts'
+import {
+  cvrgeInfoSchema,
+  insuredPersonSchema,
+  policyHolderInfoStateSchema,
+} from '../application/apply-info.ts'
+import {
+  authCodePath,
+  certificatePath,
+  contractInfoPath,
+  idReNotificationPath,
+  mailAddressPath,
+  myPageInfoPath,
+  passwordPath,
+  passwordResetPath,
+  sessionInfoPath,
+  start2FAPath,
+  tmpPhoneNumberCodePath,
+  tmpPhoneNumberPath,
+} from '../paths.ts'
+
+// My-page (issue #8, SPEC §2.2, §3.6, §6, §8.4; PRODUCT.md "People and how they sign in";
+// ADR 0015). Sign-in is two steps: ID + password (+ the four consents) opens a sign-in attempt,
+// then a 6-digit code sent by mail, or by SMS or voice once a phone is registered, opens a
+// my-page session. Every one-time code is bound to the attempt that asked for it: the browser
+// holds the attempt's token (never the code's) and sends both.
+
+const routeParam = z.string().check(z.maxLength(64))
+
+/** The my-page link (SPEC §2.2 /myp/{groupPfCode}/{urlKey}/): every call names it. */
+export const myPageLinkSchema = z.strictObject({
+  groupPfCode: routeParam,
+  urlKey: routeParam,
+})
+export type MyPageLink = z.infer<typeof myPageLinkSchema>
+
+/** PRODUCT.md: one-time codes are 6 digits, valid 10 minutes, void after 5 wrong tries. */
+export const ONE_TIME_CODE_LENGTH = 6
+export const ONE_TIME_CODE_MINUTES = 10
+export const ONE_TIME_CODE_MAX_WRONG = 5
+/** How long a sign-in, mail-change, reset or phone-registration attempt lasts in all. */
+export const ATTEMPT_MINUTES = 30
+/** How long the certificate's signed URL works. */
+export const CERTIFICATE_URL_SECONDS = 300
+
+/** The my-page ID (ADR 0010): 10 upper-case letters and digits. Lower case is accepted. */
+export const userIdSchema = fieldSchema('required', 'onlyNumberAndAllAlphabet', [
+  'max',
+  { max: 20 },
+])
+/** A password as typed at sign-in: only its presence and length are checked before comparing. */
+export const enteredPasswordSchema = fieldSchema('required', ['max', { max: 128 }])
+/** The 6-digit code as typed (half-width digits; the browser may convert full-width first). */
+export const oneTimeCodeSchema = fieldSchema('required', 'onlyNumeric', [
+  'digits',
+  { length: ONE_TIME_CODE_LENGTH },
+])
+/** SPEC §9 phone: 10 or 11 digits, no hyphens. */
+export const phoneNumberSchema = fieldSchema('required', 'telephone')
+
+/** An opaque attempt token (random, 256 bits, base64url); the server keeps only its hash. */
+export const attemptTokenSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{20,100}$/))
+
+/** seconds until an end (see SESSION_EXPIRES_IN_HEADER) */
+const expiresInSeconds = z.number().check(z.int(), z.minimum(0))
+
+/** An attempt handed to the browser: its token and when it ends. */
+export const attemptSchema = z.strictObject({
+  attemptToken: attemptTokenSchema,
+  /** ISO 8601: when the attempt ends (ATTEMPT_MINUTES) */
+  expiresAt: z.iso.datetime(),
+  expiresInSeconds,
+})
+export type Attempt = z.infer<typeof attemptSchema>
+
+/** A code sent: where to (masked: m***@example.jp, *******5678) and until when it works. */
+export const codeSentSchema = z.strictObject({
+  channel: z.enum(['mail', 'sms', 'voice']),
+  maskedDestination: z.string(),
+  /** ISO 8601: when the code stops working (ONE_TIME_CODE_MINUTES) */
+  codeExpiresAt: z.iso.datetime(),
+  codeExpiresInSeconds: expiresInSeconds,
+})
+export type CodeSent = z.infer<typeof codeSentSchema>
+
+/** SPEC §8.4 "My-page login": the four policies, each agreed to in the version shown. */
+export const policyConsentSchema = z.strictObject({
+  documentId: z.enum(policyDocumentIds),
+  version: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
+})
+
+/** How the policy holder receives the sign-in code (SPEC §3.6 authTypeForLogin). */
+export const authTypeForLoginSchema = z.enum(['mail', 'telephone'])
+export type AuthTypeForLogin = z.infer<typeof authTypeForLoginSchema>
+/** SMS or voice guidance (SPEC §3.6 authTypeForRegister, and the telephone sign-in's choice). */
+export const telephoneChannelSchema = z.enum(['sms', 'voice'])
+export type TelephoneChannel = z.infer<typeof telephoneChannelSchema>
+
+/**
+ * login → POST /start2FA/. Wrong ID or password: 401 APFL0011 (the same answer for an unknown ID,
+ * an ID of another group, and a wrong password); locked: 423 APFL0012 with Retry-After; a consent
+ * missing: 400 APFV0001 with an issue on `consents`. With authTypeForLogin "mail" the code is
+ * mailed at once (`codeSent`); with "telephone" nothing is sent yet: the browser goes to
+ * telephoneAuthSelect (flowType telephoneLogin) and asks POST /authcodeMail/ for SMS or voice.
+ */
+export const start2FAApi = {
+  method: 'POST',
+  path: start2FAPath,
+  body: z.extend(myPageLinkSchema, {
+    userId: userIdSchema,
+    password: enteredPasswordSchema,
+    consents: z.array(policyConsentSchema).check(z.maxLength(10)),
+  }),
+  response: z.extend(attemptSchema, {
+    authTypeForLogin: authTypeForLoginSchema,
+    /** the registered phone, masked, when authTypeForLogin is "telephone" (SPEC §3.6) */
+    maskedPhoneNumber: z.nullable(z.string()),
+    /** the mailed code, when authTypeForLogin is "mail" */
+    codeSent: z.nullable(codeSentSchema),
+  }),
+} as const
+export type Start2FABody = z.infer<typeof start2FAApi.body>
+export type Start2FAResponse = z.infer<typeof start2FAApi.response>
+
+/**
+ * POST /authcodeMail/: send the sign-in code (again) for an attempt; a new code voids the last.
+ * "sms" or "voice" only for a registered phone. Errors: the attempt ended 410 APFL0014; SMS
+ * unavailable on the number 400 APFT0001; sending failed 502 APFT0002; mail refused 502 APFM0002;
+ * more than 5 codes per attempt 429 APFR0001.
+ */
+export const sendLoginCodeApi = {
+  method: 'POST',
+  path: authCodePath,
+  body: z.strictObject({
+    attemptToken: attemptTokenSchema,
+    channel: z.enum(['mail', 'sms', 'voice']),
+  }),
+  response: codeSentSchema,
+} as const
+export type SendLoginCodeBody = z.infer<typeof sendLoginCodeApi.body>
+
+/**
+ * loginCode / verifyTelephoneAuth (flowType telephoneLogin) → POST /sessionInfo/: the code opens a
+ * my-page session. Wrong code 400 APFL0013; code or attempt expired 410 APFL0014; the 5th wrong
+ * code voids the attempt 423 APFL0015 (sign in again).
+ */
+export const verifyLoginCodeApi = {
+  method: 'POST',
+  path: sessionInfoPath,
+  body: z.strictObject({
+    attemptToken: attemptTokenSchema,
+    code: oneTimeCodeSchema,
+  }),
+  response: z.extend(sessionTokenSchema, {
+    userId: z.string(),
+    groupPfCode: z.string(),
+  }),
+} as const
+export type VerifyLoginCodeBody = z.infer<typeof verifyLoginCodeApi.body>
+export type VerifyLoginCodeResponse = z.infer<typeof verifyLoginCodeApi.response>
+
+/** A coverage period (one group product year, SPEC §3.3 groupPfCodeInceptionDateYm). */
+export const coveragePeriodSchema = z.strictObject({
+  groupPfCodeInceptionDateYm: z.string().check(z.regex(/^\d{6}$/)),
+  /** YYYYMMDD, from the application (SPEC §4 policy inception), or null when not fixed */
+  inceptionDate: z.nullable(z.string()),
+  /** YYYYMMDD */
+  expiryDate: z.nullable(z.string()),
+})
+export type CoveragePeriod = z.infer<typeof coveragePeriodSchema>
+
+/** One contract on home: its period, its state, what can be done next. */
+export const contractSummarySchema = z.strictObject({
+  coveragePeriod: coveragePeriodSchema,
+  groupPfName: z.string(),
+  groupPfPolicyHolderNo: z.string(),
+  /** SPEC §4 status pattern (110, 210, 211, 220, 330); the screen says it in words */
+  statusPattern: z.string(),
+  pymntMethod: z.string(),
+  totalPremium: z.number(),
+  /** YYYYMMDD */
+  applicationDate: z.string(),
+  actions: z.strictObject({
+    certificate: z.boolean(),
+    /** issue #9 fills these; false until then */
+    renewal: z.boolean(),
+    stopAutoRenewal: z.boolean(),
+  }),
+})
+export type ContractSummary = z.infer<typeof contractSummarySchema>
+
+/**
+ * home (SPEC §2.5 "my-page home fetches my-page information") → GET /policyHolderInfo/?link.
+ * Contracts newest period first. No session or not a my-page session: 401 E0003.
+ */
+export const myPageInfoApi = {
+  method: 'GET',
+  path: myPageInfoPath,
+  query: myPageLinkSchema,
+  response: z.strictObject({
+    userId: z.string(),
+    /** 漢字氏名 (or the corporate name), from the latest contract */
+    policyHolderName: z.string(),
+    mailAddress: z.string(),
+    authTypeForLogin: authTypeForLoginSchema,
+    /** the registered phone, masked; null when none */
+    maskedPhoneNumber: z.nullable(z.string()),
+    contracts: z.array(contractSummarySchema),
+  }),
+} as const
+export type MyPageInfo = z.infer<typeof myPageInfoApi.response>
+
+/**
+ * checkContractInfo → GET /policyHolderInfo/contract/?link&groupPfCodeInceptionDateYm. A period
+ * without a contract of this policy holder (or another person's): 404 APFH0001 (SPEC §8.4 "the
+ * contract for the specified coverage period cannot be displayed").
+ */
+export const contractInfoApi = {
+  method: 'GET',
+  path: contractInfoPath,
+  query: z.extend(myPageLinkSchema, {
+    groupPfCodeInceptionDateYm: z.string().check(z.regex(/^\d{6}$/)),
+  }),
+  response: z.strictObject({
+    summary: contractSummarySchema,
+    /** the application's own wire names (SPEC §3.1) */
+    policyHolderInfo: policyHolderInfoStateSchema,
+    insrdInfoArray: z.array(insuredPersonSchema),
+    cvrgeInfo: cvrgeInfoSchema,
+    /** unit number → display name, for the insured persons and the coverage */
+    unitNames: z.record(z.string(), z.string()),
+  }),
+} as const
+export type ContractInfo = z.infer<typeof contractInfoApi.response>
+
+/** POST /policyHolderCertificate/: a signed URL of the PDF, valid CERTIFICATE_URL_SECONDS. */
+export const certificateApi = {
+  method: 'POST',
+  path: certificatePath,
+  body: z.extend(myPageLinkSchema, {
+    groupPfCodeInceptionDateYm: z.string().check(z.regex(/^\d{6}$/)),
+  }),
+  response: z.strictObject({
+    /** absolute path under the API base: /api/files/certificate/{token} */
+    url: z.string(),
+    expiresAt: z.iso.datetime(),
+  }),
+} as const
+
+/**
+ * mailChange → POST /mailAddress/: a code to the new address. The same address as now: 400
+ * APFV0001 with an issue on newMailAddress; the relay refused the new address: 502 APFM0002.
+ * mailChangeCode → PUT /mailAddress/: the code → the address changes and the old address is told.
+ * Wrong 400 APFL0013, expired 410 APFL0014, 5th wrong 423 APFL0015 (start again).
+ */
+export const startMailChangeApi = {
+  method: 'POST',
+  path: mailAddressPath,
+  body: z.extend(myPageLinkSchema, { newMailAddress: mailAddressSchema }),
+  response: z.extend(attemptSchema, { codeSent: codeSentSchema }),
+} as const
+export type StartMailChangeBody = z.infer<typeof startMailChangeApi.body>
+
+export const finishMailChangeApi = {
+  method: 'PUT',
+  path: mailAddressPath,
+  body: z.extend(myPageLinkSchema, {
+    attemptToken: attemptTokenSchema,
+    code: oneTimeCodeSchema,
+  }),
+  response: z.strictObject({ mailAddress: z.string() }),
+} as const
+export type FinishMailChangeBody = z.infer<typeof finishMailChangeApi.body>
+
+/** New password and its confirmation, checked alike everywhere (SPEC §5.2 password). */
+function withConfirmation<T extends { newPassword: string; newPasswordConfirmation: string }>(
+  schema: z.ZodMiniType<T>,
+) {
+  return schema.check((payload) => {
+    const { newPassword, newPasswordConfirmation } = payload.value
+    if (newPasswordConfirmation !== '' && newPassword !== newPasswordConfirmation) {
+      payload.issues.push({
+        code: 'custom',
+        path: ['newPasswordConfirmation'],
+        message: t('validation.passwordConfirmation'),
+        input: newPasswordConfirmation,
+      })
+    }
+  })
+}
+
+const confirmationSchema = fieldSchema('required', ['max', { max: 128 }])
+
+/**
+ * Password change on home → PUT /password/. New equals current 400 APFL0017; current wrong 400
+ * APFL0018; more than 5 tries in 10 minutes 429 APFL0019 ("pressed many times"). Other sessions
+ * of the account end.
+ */
+export const changePasswordApi = {
+  method: 'PUT',
+  path: passwordPath,
+  body: withConfirmation(
+    z.extend(myPageLinkSchema, {
+      currentPassword: enteredPasswordSchema,
+      newPassword: newPasswordSchema,
+      newPasswordConfirmation: confirmationSchema,
+    }),
+  ),
+  response: z.strictObject({}),
+} as const
+export type ChangePasswordBody = z.infer<typeof changePasswordApi.body>
+
+/**
+ * passwordReset → POST /passwordReset/ (not signed in): the ID and the registered mail address.
+ * Always the same answer (an attempt and a masked address of what was typed), so nobody learns
+ * whether an ID exists; the code goes out only when both match an account of the link's group.
+ * passwordResetCode → PUT /passwordReset/: the code and the new password. Wrong 400 APFL0013,
+ * expired 410 APFL0014, 5th wrong 423 APFL0015. Every session of the account ends.
+ */
+export const startPasswordResetApi = {
+  method: 'POST',
+  path: passwordResetPath,
+  body: z.extend(myPageLinkSchema, {
+    userId: userIdSchema,
+    mailAddress: mailAddressSchema,
+  }),
+  response: z.extend(attemptSchema, { codeSent: codeSentSchema }),
+} as const
+export type StartPasswordResetBody = z.infer<typeof startPasswordResetApi.body>
+
+export const finishPasswordResetApi = {
+  method: 'PUT',
+  path: passwordResetPath,
+  body: withConfirmation(
+    z.extend(myPageLinkSchema, {
+      attemptToken: attemptTokenSchema,
+      code: oneTimeCodeSchema,
+      newPassword: newPasswordSchema,
+      newPasswordConfirmation: confirmationSchema,
+    }),
+  ),
+  response: z.strictObject({}),
+} as const
+export type FinishPasswordResetBody = z.infer<typeof finishPasswordResetApi.body>
+
+/**
+ * idReNotification → POST /idReNotificationMail/ (not signed in): the registered mail address.
+ * Always 202 with the same body; the ID is mailed only to an address registered in the group.
+ */
+export const idReNotificationApi = {
+  method: 'POST',
+  path: idReNotificationPath,
+  body: z.extend(myPageLinkSchema, { mailAddress: mailAddressSchema }),
+  response: z.strictObject({ maskedDestination: z.string() }),
+} as const
+export type IdReNotificationBody = z.infer<typeof idReNotificationApi.body>
+
+/**
+ * startRegisterTelephoneAuth → POST /tmpPhoneNumber/ (signed in): the number to register.
+ * `smsAvailable` is false for a number that cannot take SMS (a landline: voice guidance only).
+ */
+export const startPhoneRegistrationApi = {
+  method: 'POST',
+  path: tmpPhoneNumberPath,
+  body: z.extend(myPageLinkSchema, { phoneNumber: phoneNumberSchema }),
+  response: z.extend(attemptSchema, {
+    maskedPhoneNumber: z.string(),
+    smsAvailable: z.boolean(),
+  }),
+} as const
+export type StartPhoneRegistrationBody = z.infer<typeof startPhoneRegistrationApi.body>
+
+/**
+ * telephoneAuthSelect (flowType telephoneRegister) → POST /tmpPhoneNumber/code/: send the code by
+ * SMS or voice. SMS to a number without SMS 400 APFT0001; sending failed 502 APFT0002.
+ */
+export const sendPhoneCodeApi = {
+  method: 'POST',
+  path: tmpPhoneNumberCodePath,
+  body: z.extend(myPageLinkSchema, {
+    attemptToken: attemptTokenSchema,
+    channel: telephoneChannelSchema,
+  }),
+  response: codeSentSchema,
+} as const
+export type SendPhoneCodeBody = z.infer<typeof sendPhoneCodeApi.body>
+
+/**
+ * verifyTelephoneAuth (flowType telephoneRegister) → PUT /tmpPhoneNumber/: the code → the phone
+ * is registered and becomes the sign-in's second step (authTypeForLogin "telephone"). Wrong 400
+ * APFL0013, expired 410 APFL0014, 5th wrong 423 APFL0015.
+ */
+export const finishPhoneRegistrationApi = {
+  method: 'PUT',
+  path: tmpPhoneNumberPath,
+  body: z.extend(myPageLinkSchema, {
+    attemptToken: attemptTokenSchema,
+    code: oneTimeCodeSchema,
+  }),
+  response: z.strictObject({
+    maskedPhoneNumber: z.string(),
+    authTypeForLogin: authTypeForLoginSchema,
+  }),
+} as const
+export type FinishPhoneRegistrationBody = z.infer<typeof finishPhoneRegistrationApi.body>
