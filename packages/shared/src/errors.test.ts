@@ -140,6 +140,7 @@ const ownRows: Row[] = [
   ['APFL0013', 400, 'default', true, true, true],
   ['APFL0014', 410, 'default', true, true, true],
   ['APFL0015', 423, 'default', true, true, true],
+  ['APFL0016', 404, 'default', true, true, true],
   ['APFL0017', 400, 'default', true, true, true],
   ['APFL0018', 400, 'default', true, true, true],
   ['APFL0019', 429, 'default', true, true, true],

@@ -144,6 +144,8 @@ export const errorCodes = {
   codeExpired: 'APFL0014',
   /** 認証コードの誤りが続いたため、手続きが無効になった（最初からやり直す） */
   codeFailedRepeatedly: 'APFL0015',
+  /** 手続き（サインイン・変更・再設定・電話番号の登録）が見つからない、または本人のものでない */
+  attemptNotFound: 'APFL0016',
   /** 新しいパスワードが今のパスワードと同じ */
   passwordSameAsCurrent: 'APFL0017',
   /** 今のパスワードの誤り */
@@ -290,6 +292,7 @@ export const errorCatalogue: Readonly<Record<string, ErrorDefinition>> = Object.
   APFL0013: define(400, 'default'),
   APFL0014: define(410, 'default'),
   APFL0015: define(423, 'default'),
+  APFL0016: define(404, 'default'),
   APFL0017: define(400, 'default'),
   APFL0018: define(400, 'default'),
   APFL0019: define(429, 'default'),

@@ -27,7 +27,9 @@ import {
 // ADR 0015). Sign-in is two steps: ID + password (+ the four consents) opens a sign-in attempt,
 // then a 6-digit code sent by mail, or by SMS or voice once a phone is registered, opens a
 // my-page session. Every one-time code is bound to the attempt that asked for it: the browser
-// holds the attempt's token (never the code's) and sends both.
+// holds the attempt's token (never the code's) and sends both. An attempt token that is unknown,
+// of another purpose, or (signed in) of another account answers 404 APFL0016; an attempt or code
+// past its time 410 APFL0014; an attempt voided by the 5th wrong code 423 APFL0015.
 
 const routeParam = z.string().check(z.maxLength(64))
 
