@@ -1,5 +1,5 @@
 import type { PaymentInfo } from '@app/shared/api/payment/payment'
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { storeTestSession } from '../../../test/access.ts'
@@ -68,8 +68,10 @@ describe('お申し込みの完了（completeApplication, SPEC §2.1, §2.5）',
     ).toBeTruthy()
     expect(screen.queryByRole('alert')).toBeNull()
     expect(screen.queryByRole('heading', { level: 2, name: 'お振込先' })).toBeNull()
-    // The payment is over: its idempotency key goes.
-    expect(window.sessionStorage.getItem(IDEMPOTENCY_KEY_STORAGE_KEY)).toBeNull()
+    // The payment is over: its idempotency key goes (in an effect, after the screen is shown).
+    await waitFor(() =>
+      expect(window.sessionStorage.getItem(IDEMPOTENCY_KEY_STORAGE_KEY)).toBeNull(),
+    )
   })
 
   it('マイページへはログイン画面へのページごとの移動で、印刷ボタンは印刷を開くこと', async () => {
