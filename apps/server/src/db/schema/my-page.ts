@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
-import { accounts } from './access.ts'
+import { jsonb } from 'drizzle-orm/pg-core'
+import { accounts, type StoredConsent } from './access.ts'
 
 // My-page (issue #8, ADR 0015): the attempts behind every one-time code. PRODUCT.md "One-time
 // codes": 6 digits stored only as a keyed hash, valid 10 minutes, single use, bound to the attempt
@@ -22,6 +23,13 @@ export const authAttempts = pgTable(
     accountId: uuid().references(() => accounts.id, { onDelete: 'cascade' }),
     /** the link's group the attempt was made on */
     groupPfCode: text().notNull(),
+    /** the link's urlKey: names the branch whose agency contact the attempt's mails give */
+    urlKey: text(),
+    /**
+     * sign-in: the four policies agreed to (SPEC §8.4 "My-page login"), each version with the
+     * server's time; the account's latest login attempt holds what it last agreed to (ADR 0015)
+     */
+    consents: jsonb().$type<StoredConsent[]>(),
     /** SHA-256 of the attempt token handed to the browser */
     tokenHash: text().notNull(),
     /** the new mail address (mailChange) or phone number (phoneRegister); null otherwise */

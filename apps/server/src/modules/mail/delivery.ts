@@ -3,9 +3,16 @@ import { createTransport, type NodemailerError, type Transporter } from 'nodemai
 import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/client.ts'
 import { outboxMessages } from '../../db/schema/outbox.ts'
+import {
+  OutboxTelephoneProvider,
+  TelephoneSendError,
+  type TelephoneProvider,
+} from '../telephone/telephone-provider.ts'
 
 // The delivery job of PRODUCT.md "Messages": any process may run it, and a claim written in the
-// row (claimed_until) makes sure one message is tried by one process at a time.
+// row (claimed_until) makes sure one message is tried by one process at a time. Mail goes by
+// SMTP (or stays in the outbox); SMS and voice rows (issue #8) go to the telephone provider and
+// never to SMTP.
 
 /**
  * `sent`: handed to the relay (or, with no relay, to the outbox page). `retrying`: not sent yet,
@@ -30,6 +37,8 @@ export interface MailDeliveryOptions {
   log: MailLog
   /** how often `start()` looks for due mail (MAIL_POLL_SECONDS) */
   pollSeconds?: number
+  /** where `sms` and `voice` rows go; default: the embedded provider (the outbox is the phone) */
+  telephone?: TelephoneProvider
 }
 
 type OutboxMessage = typeof outboxMessages.$inferSelect
@@ -58,6 +67,14 @@ interface Failure {
 }
 
 const REFUSAL_COMMANDS = new Set(['RCPT TO', 'DATA'])
+
+/** The provider's code only: its text may repeat the number. */
+function describeTelephoneFailure(error: unknown): Failure {
+  if (error instanceof TelephoneSendError) {
+    return { isRefusal: error.permanent, summary: error.code.replace(/[^A-Za-z0-9_]/g, '') }
+  }
+  return { isRefusal: false, summary: 'TELEPHONE ERROR' }
+}
 
 /** Only codes and command names: a relay's reply text often repeats the address. */
 function describeFailure(error: unknown): Failure {
@@ -96,6 +113,7 @@ export class MailDelivery {
   readonly #log: MailLog
   readonly #pollMs: number
   readonly #transporter: Transporter | undefined
+  readonly #telephone: TelephoneProvider
   #timer: NodeJS.Timeout | undefined
   #run: Promise<void> | undefined
   #isStarted = false
@@ -106,6 +124,7 @@ export class MailDelivery {
     this.#mailFrom = options.mailFrom
     this.#log = options.log
     this.#pollMs = (options.pollSeconds ?? 5) * 1000
+    this.#telephone = options.telephone ?? new OutboxTelephoneProvider()
     // Options in the URL's query string (?connectionTimeout=…) override these defaults.
     this.#transporter =
       options.smtpUrl === undefined
@@ -209,8 +228,16 @@ export class MailDelivery {
   }
 
   async #attempt(message: OutboxMessage): Promise<DeliveryOutcome> {
-    const context = { messageId: message.id, template: message.template }
     const attempts = message.attempts + 1
+    const channel = message.channel
+    if (channel === 'sms' || channel === 'voice') {
+      try {
+        await this.#telephone.send(channel, message.recipient, message.textBody)
+      } catch (error) {
+        return this.#recordFailure(message, attempts, describeTelephoneFailure(error))
+      }
+      return this.#recordSent(message, attempts, this.#telephone.transport)
+    }
     try {
       if (this.#transporter !== undefined) {
         await this.#transporter.sendMail({
@@ -227,7 +254,15 @@ export class MailDelivery {
     } catch (error) {
       return this.#recordFailure(message, attempts, describeFailure(error))
     }
-    const transport = this.#transporter === undefined ? 'outbox' : 'smtp'
+    return this.#recordSent(message, attempts, this.#transporter === undefined ? 'outbox' : 'smtp')
+  }
+
+  async #recordSent(
+    message: OutboxMessage,
+    attempts: number,
+    transport: string,
+  ): Promise<DeliveryOutcome> {
+    const context = { messageId: message.id, template: message.template, channel: message.channel }
     await this.#db
       .update(outboxMessages)
       .set({
@@ -239,7 +274,10 @@ export class MailDelivery {
         lastError: null,
       })
       .where(eq(outboxMessages.id, message.id))
-    this.#log.info({ ...context, transport, attempts }, 'mail sent')
+    this.#log.info(
+      { ...context, transport, attempts },
+      message.channel === 'mail' ? 'mail sent' : `${message.channel} sent`,
+    )
     return 'sent'
   }
 

@@ -1,0 +1,277 @@
+import { randomInt, timingSafeEqual } from 'node:crypto'
+import { and, eq, isNull, lt, sql } from 'drizzle-orm'
+import { AppError, errorCodes } from '@app/shared'
+import {
+  ATTEMPT_MINUTES,
+  ONE_TIME_CODE_LENGTH,
+  ONE_TIME_CODE_MAX_WRONG,
+  ONE_TIME_CODE_MINUTES,
+  type Attempt,
+  type CodeSent,
+} from '@app/shared/api/my-page/endpoints'
+import type { Database } from '../../../db/client.ts'
+import { authAttempts, type StoredConsent } from '../../../db/schema/index.ts'
+import {
+  linkTokenHash,
+  newLinkToken,
+  subjectHash,
+  type ServerKeys,
+} from '../../security/secrets.ts'
+
+// The attempts behind every one-time code (PRODUCT.md "One-time codes"): the browser holds the
+// attempt's token (256 random bits; the row keeps its SHA-256), the row keeps the current code
+// only as a keyed hash. A code is 6 digits, valid 10 minutes, single use, bound to its attempt;
+// the 5th wrong code voids the attempt. Every state change is one guarded UPDATE, so two
+// processes (or two tabs) can never both use a code or get past the 5th wrong try.
+
+export type AttemptPurpose = 'login' | 'mailChange' | 'passwordReset' | 'phoneRegister'
+export type CodeChannel = CodeSent['channel']
+export type AuthAttempt = typeof authAttempts.$inferSelect
+
+/** Whose attempt it is, and the link it was made on (its mails name the link's agency). */
+export interface AttemptOwner {
+  /** null: a password reset whose ID and address matched nothing */
+  accountId: string | null
+  groupPfCode: string
+  urlKey: string
+}
+
+/** Codes one attempt may send, the first included (more: 429 APFR0001). */
+export const MAX_CODES_PER_ATTEMPT = 5
+
+const CODE_MS = ONE_TIME_CODE_MINUTES * 60_000
+const ATTEMPT_MS = ATTEMPT_MINUTES * 60_000
+
+function secondsBetween(now: Date, end: Date): number {
+  return Math.max(0, Math.round((end.getTime() - now.getTime()) / 1000))
+}
+
+/** The browser's view of an attempt: its token and when it ends. */
+export function attemptView(attempt: AuthAttempt, token: string, now: Date): Attempt {
+  return {
+    attemptToken: token,
+    expiresAt: attempt.expiresAt.toISOString(),
+    expiresInSeconds: secondsBetween(now, attempt.expiresAt),
+  }
+}
+
+export function codeSentView(
+  channel: CodeChannel,
+  maskedDestination: string,
+  codeExpiresAt: Date,
+  now: Date,
+): CodeSent {
+  return {
+    channel,
+    maskedDestination,
+    codeExpiresAt: codeExpiresAt.toISOString(),
+    codeExpiresInSeconds: secondsBetween(now, codeExpiresAt),
+  }
+}
+
+/** 6 digits, uniformly drawn (leading zeros kept). */
+export function newOneTimeCode(): string {
+  return String(randomInt(0, 10 ** ONE_TIME_CODE_LENGTH)).padStart(ONE_TIME_CODE_LENGTH, '0')
+}
+
+function isSameHash(stored: string | null, candidate: string): boolean {
+  // A missing code compares against the candidate itself and fails: the same work either way.
+  const left = Buffer.from(stored ?? candidate)
+  const right = Buffer.from(candidate)
+  return left.length === right.length && timingSafeEqual(left, right) && stored !== null
+}
+
+const isOpen = (now: Date) =>
+  and(
+    isNull(authAttempts.usedAt),
+    isNull(authAttempts.voidedAt),
+    sql`${authAttempts.expiresAt} > ${now.toISOString()}::timestamptz`,
+  )
+
+export class AttemptStore {
+  readonly #db: Database
+  readonly #keys: ServerKeys
+
+  constructor(db: Database, keys: ServerKeys) {
+    this.#db = db
+    this.#keys = keys
+  }
+
+  #codeHash(attemptId: string, code: string): string {
+    return subjectHash(this.#keys, 'one-time-code', attemptId, code)
+  }
+
+  /**
+   * A new attempt, valid ATTEMPT_MINUTES. The account's earlier open attempts of the same purpose
+   * end: only the newest sign-in, change or reset can be finished.
+   */
+  async open(
+    tx: Database,
+    purpose: AttemptPurpose,
+    owner: AttemptOwner,
+    now: Date,
+    details: { destination?: string; consents?: StoredConsent[] } = {},
+  ): Promise<{ attempt: AuthAttempt; token: string }> {
+    if (owner.accountId !== null) await this.voidOpen(tx, owner.accountId, now, purpose)
+    const { token, tokenHash } = newLinkToken()
+    const expiresAt = new Date(now.getTime() + ATTEMPT_MS)
+    const [attempt] = await tx
+      .insert(authAttempts)
+      .values({ purpose, ...owner, ...details, tokenHash, expiresAt })
+      .returning()
+    if (attempt === undefined) throw new Error('attempt row was not created')
+    return { attempt, token }
+  }
+
+  /**
+   * Ends the account's open attempts of one purpose (a newer one replaces them), or of every
+   * purpose (the password changed: they were made before).
+   */
+  async voidOpen(
+    tx: Database,
+    accountId: string,
+    now: Date,
+    purpose?: AttemptPurpose,
+  ): Promise<void> {
+    await tx
+      .update(authAttempts)
+      .set({ voidedAt: now })
+      .where(
+        and(
+          eq(authAttempts.accountId, accountId),
+          purpose === undefined ? undefined : eq(authAttempts.purpose, purpose),
+          isNull(authAttempts.usedAt),
+          isNull(authAttempts.voidedAt),
+        ),
+      )
+  }
+
+  /** The attempt a token names, for this purpose, or 404 APFL0016. */
+  async find(token: string, purpose: AttemptPurpose): Promise<AuthAttempt> {
+    const [attempt] = await this.#db
+      .select()
+      .from(authAttempts)
+      .where(
+        and(eq(authAttempts.tokenHash, linkTokenHash(token)), eq(authAttempts.purpose, purpose)),
+      )
+      .limit(1)
+    if (attempt === undefined) {
+      throw new AppError(errorCodes.attemptNotFound, { message: 'attempt token unknown' })
+    }
+    return attempt
+  }
+
+  /**
+   * Finished or replaced: 404 APFL0016 (start again); voided by the 5th wrong code: 423 APFL0015;
+   * past its 30 minutes: 410 APFL0014.
+   */
+  assertOpen(attempt: AuthAttempt, now: Date): void {
+    if (attempt.voidedAt !== null && attempt.wrongTries >= ONE_TIME_CODE_MAX_WRONG) {
+      throw new AppError(errorCodes.codeFailedRepeatedly, { message: 'attempt voided' })
+    }
+    if (attempt.usedAt !== null || attempt.voidedAt !== null) {
+      throw new AppError(errorCodes.attemptNotFound, { message: 'attempt used or replaced' })
+    }
+    if (attempt.expiresAt.getTime() <= now.getTime()) {
+      throw new AppError(errorCodes.codeExpired, { message: 'attempt expired' })
+    }
+  }
+
+  /**
+   * A new code for the attempt (the last one stops working), in the caller's transaction with
+   * the message that carries it. 429 APFR0001 after MAX_CODES_PER_ATTEMPT.
+   */
+  async issueCode(
+    tx: Database,
+    attempt: AuthAttempt,
+    channel: CodeChannel,
+    now: Date,
+  ): Promise<{ code: string; codeExpiresAt: Date }> {
+    const code = newOneTimeCode()
+    const codeExpiresAt = new Date(now.getTime() + CODE_MS)
+    const updated = await tx
+      .update(authAttempts)
+      .set({
+        codeHash: this.#codeHash(attempt.id, code),
+        channel,
+        codeExpiresAt,
+        codesSent: sql`${authAttempts.codesSent} + 1`,
+      })
+      .where(
+        and(
+          eq(authAttempts.id, attempt.id),
+          isOpen(now),
+          lt(authAttempts.codesSent, MAX_CODES_PER_ATTEMPT),
+        ),
+      )
+      .returning({ id: authAttempts.id })
+    if (updated.length === 0) {
+      throw new AppError(errorCodes.rateLimited, { message: 'too many codes for one attempt' })
+    }
+    return { code, codeExpiresAt }
+  }
+
+  /** The code's message could not be delivered: nobody holds it, so nothing can match it. */
+  async withdrawCode(attemptId: string): Promise<void> {
+    await this.#db
+      .update(authAttempts)
+      .set({ codeHash: null, codeExpiresAt: null })
+      .where(eq(authAttempts.id, attemptId))
+  }
+
+  /**
+   * Compares a typed code with the attempt's, in constant time. Expired: 410 APFL0014. Wrong:
+   * counted, 400 APFL0013, and the 5th wrong voids the attempt (423 APFL0015). Returns when it
+   * is right; `consume` then uses it up in the transaction of what it allows.
+   */
+  async checkCode(attempt: AuthAttempt, code: string, now: Date): Promise<void> {
+    this.assertOpen(attempt, now)
+    const isRight = isSameHash(attempt.codeHash, this.#codeHash(attempt.id, code))
+    if (attempt.codeExpiresAt !== null && attempt.codeExpiresAt.getTime() <= now.getTime()) {
+      throw new AppError(errorCodes.codeExpired, { message: 'code expired' })
+    }
+    if (isRight) return
+    const [counted] = await this.#db
+      .update(authAttempts)
+      .set({
+        wrongTries: sql`${authAttempts.wrongTries} + 1`,
+        voidedAt: sql`case when ${authAttempts.wrongTries} + 1 >= ${ONE_TIME_CODE_MAX_WRONG} then ${now.toISOString()}::timestamptz else null end`,
+      })
+      .where(and(eq(authAttempts.id, attempt.id), isOpen(now)))
+      .returning({ wrongTries: authAttempts.wrongTries })
+    if (counted === undefined) {
+      // another request finished or voided the attempt meanwhile
+      this.assertOpen(await this.#reload(attempt.id), now)
+      throw new AppError(errorCodes.attemptNotFound, { message: 'attempt closed meanwhile' })
+    }
+    if (counted.wrongTries >= ONE_TIME_CODE_MAX_WRONG) {
+      throw new AppError(errorCodes.codeFailedRepeatedly, { message: 'fifth wrong code' })
+    }
+    throw new AppError(errorCodes.codeWrong, { message: `wrong code (${counted.wrongTries})` })
+  }
+
+  async #reload(attemptId: string): Promise<AuthAttempt> {
+    const [attempt] = await this.#db
+      .select()
+      .from(authAttempts)
+      .where(eq(authAttempts.id, attemptId))
+      .limit(1)
+    if (attempt === undefined) {
+      throw new AppError(errorCodes.attemptNotFound, { message: 'attempt deleted' })
+    }
+    return attempt
+  }
+
+  /** Uses up the code `checkCode` accepted; a second use (or a newer code meanwhile) is 404. */
+  async consume(tx: Database, attempt: AuthAttempt, now: Date): Promise<void> {
+    const codeHash = attempt.codeHash ?? ''
+    const used = await tx
+      .update(authAttempts)
+      .set({ usedAt: now })
+      .where(and(eq(authAttempts.id, attempt.id), eq(authAttempts.codeHash, codeHash), isOpen(now)))
+      .returning({ id: authAttempts.id })
+    if (used.length === 0) {
+      throw new AppError(errorCodes.attemptNotFound, { message: 'code used meanwhile' })
+    }
+  }
+}

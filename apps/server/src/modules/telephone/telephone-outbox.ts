@@ -1,0 +1,28 @@
+import type { Database } from '../../db/client.ts'
+import { outboxMessages } from '../../db/schema/outbox.ts'
+import type { TelephoneChannel } from './telephone-provider.ts'
+
+/** An SMS or a voice call as a template writes it; the recipient is the number. */
+export interface TelephoneMessage {
+  channel: TelephoneChannel
+  template: string
+  recipient: string
+  /** a short label for the outbox page and the logs (never the code) */
+  subject: string
+  /** the SMS text, or what the voice call reads out */
+  textBody: string
+}
+
+/** Writes the message to the outbox in the caller's transaction; the delivery job sends it. */
+export async function enqueueTelephoneMessage(
+  db: Database,
+  message: TelephoneMessage,
+  now: Date,
+): Promise<string> {
+  const [row] = await db
+    .insert(outboxMessages)
+    .values({ ...message, status: 'pending', nextAttemptAt: now })
+    .returning({ id: outboxMessages.id })
+  if (row === undefined) throw new Error('outbox insert returned no row')
+  return row.id
+}
