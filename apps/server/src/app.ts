@@ -37,6 +37,7 @@ import {
 import { paymentRoutes } from './modules/payment/routes.ts'
 import { MyPageAccess } from './modules/my-page/my-page-access.ts'
 import { myPageRoutes } from './modules/my-page/plugin.ts'
+import { withoutCertificateToken } from './modules/my-page/contract/routes.ts'
 import { sandboxPaymentRoutes } from './modules/sandbox-payment/routes.ts'
 import { MaintenanceState, registerMaintenanceGate } from './modules/system/maintenance.ts'
 import { registerErrorHandling } from './plugins/error-handler.ts'
@@ -88,7 +89,7 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
       req: (request: { method: string; url: string; id: string }) => ({
         id: request.id,
         method: request.method,
-        path: withoutFileToken(request.url.split('?')[0] ?? ''),
+        path: withoutCertificateToken(withoutFileToken(request.url.split('?')[0] ?? '')),
       }),
       res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
     },

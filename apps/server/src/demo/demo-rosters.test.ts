@@ -1,10 +1,19 @@
 import { asc, eq } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import {
+  applicationSteps,
+  applyInfoOptionSchema,
+  applyInfoSchema,
   FIRST_ENTRY_ID_LENGTH,
   INITIAL_PASSWORD_LENGTH,
+  insuredItems,
+  noticeItems,
+  policyHolderInfoSchema,
+  policyHolderItems,
   toBusinessDate,
+  validateItemAnswers,
   validateRules,
+  type ApplyInfo,
 } from '@app/shared'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createTestDatabase, testNow } from '../../test/helpers.ts'
@@ -12,6 +21,7 @@ import type { DatabaseHandle } from '../db/client.ts'
 import { accounts, applications, rosterMembers } from '../db/schema/index.ts'
 import { hashPassword, verifyPassword } from '../modules/security/password.ts'
 import type * as PasswordModule from '../modules/security/password.ts'
+import { demoApplicationA, demoApplicationB } from './demo-applications.ts'
 import { buildDemoDocuments } from './demo-groups.ts'
 import { demoAccounts, demoRosterCsv, demoRosterMembers } from './demo-rosters.ts'
 import { loadDemoData } from './load-demo.ts'
@@ -42,12 +52,16 @@ async function snapshot() {
   return { members, accounts: accountRows, applications: applicationRows }
 }
 
-function productYm(now: Date, groupPfCode: string): string {
+function demoDocument(now: Date, groupPfCode: string) {
   const document = buildDemoDocuments(toBusinessDate(now)).find(
     (candidate) => candidate.groupPfInfo.groupPfCode === groupPfCode,
   )
   if (document === undefined) throw new Error(`no demo group ${groupPfCode}`)
-  return document.groupPfInfo.groupPfCodeInceptionDateYm
+  return document
+}
+
+function productYm(now: Date, groupPfCode: string): string {
+  return demoDocument(now, groupPfCode).groupPfInfo.groupPfCodeInceptionDateYm
 }
 
 describe('デモの名簿', () => {
@@ -177,6 +191,113 @@ describe('デモの名簿', () => {
         appliedAt: testNow,
       },
     ])
+
+    // SPEC §4, ADR 0014: A pays by card (110 → 330); B is shown its own account (211 stays 211)
+    const [applicationA, applicationB] = first.applications
+    const groupA = demoDocument(testNow, 'G100001').groupPfInfo
+    const groupB = demoDocument(testNow, 'G200002').groupPfInfo
+    expect(applicationA?.applyInfo?.basicInfo).toMatchObject({
+      userId: 'D000000001',
+      policyHolderEmailAddress: 'demo-applied-a@example.jp',
+      groupPfPolicyHolderNo: 'DEMO-A-0005',
+      statusPattern: '330',
+      pymntMethod: '1',
+      recruitFormat: '1',
+      applicationDate: '20261120',
+    })
+    expect(applicationA?.applyInfo?.policyHolderInfo).toMatchObject({
+      policyHolderDiv: '1',
+      policyHolderNameKanji: '春野　陽介',
+      // SPEC §4: applied in the all-at-once window, from the group's inception date and time
+      policyHolderInceptionDate: groupA.groupInceptionDate,
+      policyHolderInceptionTime: '0000',
+      policyHolderExpiryDate: groupA.groupExpiryDate,
+    })
+    // Aプラン 1,230 + 個人賠償責任特約 150 + 入院一時金特約（5万円型） 410, one person each
+    expect(applicationA?.applyInfo?.cvrgeInfo).toEqual({
+      totalPremium: 1790,
+      initTotalPremium: 1790,
+      unitArray: [
+        { unit: 1, unitTypeCd: 'A1', unitPremium: 1230 },
+        { unit: 4, unitTypeCd: 'LB', unitPremium: 150 },
+        { unit: 6, unitTypeCd: 'HS05', unitPremium: 410 },
+      ],
+      planUnitNo: 1,
+      contractType: '2',
+    })
+    expect(applicationA?.applyInfoOption).toMatchObject({
+      invoiceAmount: 1790,
+      policyHolderNumber: 'DEMO-A-0005',
+      insuredRegisterStatus: { '1': '2', '4': '2', '6': '2' },
+    })
+    expect(applicationB?.applyInfo?.basicInfo).toMatchObject({
+      userId: 'D000000002',
+      groupPfPolicyHolderNo: 'DEMO-B-0005',
+      statusPattern: '211',
+      pymntMethod: '3',
+      payeeAccntDisplayDiv: '1',
+      recruitFormat: '2',
+    })
+    // SPEC §4: applied in the mid-term window, from the mid-term inception date with no time
+    expect(applicationB?.applyInfo?.policyHolderInfo).toMatchObject({
+      policyHolderNameKanji: '西田　健太',
+      policyHolderInceptionDate: groupB.halfwayPymntInceptionDate,
+      policyHolderInceptionTime: '',
+      // the three-item answers come from the roster, as at a real application start
+      itemAnswers: {
+        MDR_MEMBER_NO: '2000005',
+        MDR_BIRTH_DATE: '19950505',
+        MDR_NAME_KANA: 'ニシダケンタ',
+        MDR_WORKPLACE: '市民生活部　市民課',
+        MDR_STAFF_DIV: '1',
+        MDR_WORK_TEL: '03-0000-2215',
+      },
+    })
+    // 充実コース 28,800 for one, がん診断一時金特約 6,240 for two
+    expect(applicationB?.applyInfo?.cvrgeInfo.totalPremium).toBe(41280)
+    expect(
+      applicationB?.applyInfo?.insrdInfoArray.map((insured) => [
+        insured.unit,
+        insured.insrdNameKanji,
+      ]),
+    ).toEqual([
+      [2, '西田　健太'],
+      [4, '西田　健太'],
+      [4, '西田　美香'],
+    ])
+    // every step of the flow is done; a personal policy holder has no 担当者 to register
+    expect(applicationB?.completedSteps).toEqual(
+      applicationSteps.filter((step) => step !== 'registerMaintenanceManager'),
+    )
+  })
+
+  it('デモの申込情報は、申込の形と団体の項目定義の入力チェックをすべて通ること（SPEC §3.1、§5.2）', async () => {
+    const rows = await database.db
+      .select()
+      .from(applications)
+      .orderBy(asc(applications.groupPfPolicyHolderNo))
+    expect(rows).toHaveLength(2)
+    const entered = [demoApplicationA, demoApplicationB]
+    rows.forEach((row, index) => {
+      const applyInfo = applyInfoSchema.parse(row.applyInfo) satisfies ApplyInfo
+      applyInfoOptionSchema.parse(row.applyInfoOption)
+      const { itemDefinitionArray: items } = demoDocument(testNow, row.groupPfCode)
+      const units = applyInfo.cvrgeInfo.unitArray.map((entry) => entry.unit)
+      const holder = applyInfo.policyHolderInfo
+      expect(
+        policyHolderInfoSchema('1').safeParse(entered[index]?.policyHolderInfo).error?.issues,
+      ).toBe(undefined)
+      expect(validateItemAnswers(policyHolderItems(items, units), holder.itemAnswers)).toEqual([])
+      for (const insured of applyInfo.insrdInfoArray) {
+        expect(units).toContain(insured.unit)
+        expect(validateItemAnswers(insuredItems(items, insured.unit), insured.itemAnswers)).toEqual(
+          [],
+        )
+      }
+      const notices = noticeItems(items, units)
+      expect(notices.length).toBeGreaterThan(0)
+      expect(validateItemAnswers(notices, applyInfo.noticeMatterInfo.answers)).toEqual([])
+    })
   })
 
   it('古い資格情報を持つデータベースでは、記載どおりの資格情報に戻すこと', async () => {
@@ -216,6 +337,17 @@ describe('デモの名簿', () => {
     expect(after.applications.map((row) => row.groupPfCodeInceptionDateYm)).toEqual([
       ymA,
       productYm(later, 'G200002'),
+    ])
+    // applied again in the new product: its dates lie inside the new product's windows
+    expect(
+      after.applications.map((row) => [
+        row.applyInfo?.basicInfo.groupPfCodeInceptionDateYm,
+        row.applyInfo?.basicInfo.applicationDate,
+        row.appliedAt,
+      ]),
+    ).toEqual([
+      [ymA, toBusinessDate(later), later],
+      [productYm(later, 'G200002'), toBusinessDate(later), later],
     ])
     expect(hashPassword).not.toHaveBeenCalled()
   })

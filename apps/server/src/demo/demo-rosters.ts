@@ -1,6 +1,9 @@
+import { isDeepStrictEqual } from 'node:util'
 import { and, eq } from 'drizzle-orm'
+import { toBusinessDate } from '@app/shared'
 import type { Database } from '../db/client.ts'
 import { accounts, applications, rosterMembers } from '../db/schema/index.ts'
+import { findGroupPfInfo, listItemDefinitions } from '../modules/group/group-repository.ts'
 import { formatCsv } from '../modules/roster/csv.ts'
 import { formatRosterIssue, importRoster } from '../modules/roster/import-roster.ts'
 import {
@@ -8,7 +11,13 @@ import {
   updateRosterMember,
   type ProductKey,
 } from '../modules/roster/roster-repository.ts'
-import { buildDemoDocuments, demoLinks } from './demo-groups.ts'
+import {
+  demoApplicationA,
+  demoApplicationB,
+  demoApplicationState,
+  type DemoApplication,
+} from './demo-applications.ts'
+import { buildDemoDocuments, demoLinks, type DemoLink } from './demo-groups.ts'
 
 // The rosters of the demo groups (issue #5), imported through the same roster import as an
 // operator's CSV. The credentials are fixed so that the README can list them. Their argon2id
@@ -47,6 +56,8 @@ export interface DemoAccount {
   password: string
   passwordHash: string
   groupPfPolicyHolderNo: string
+  /** what the member entered when applying (demo-applications.ts) */
+  application: DemoApplication
 }
 
 const firstEntry = (
@@ -179,6 +190,7 @@ export const demoAccounts: readonly DemoAccount[] = [
     passwordHash:
       '$argon2id$v=19$m=19456,t=2,p=1$aCSR77dY/9YEVuEDVQ9EsA$rqGwMpH9tXupVAXy9giU0i+Scvv7w6uihhSkg5uoLhk',
     groupPfPolicyHolderNo: 'DEMO-A-0005',
+    application: demoApplicationA,
   },
   {
     groupPfCode: 'G200002',
@@ -189,6 +201,7 @@ export const demoAccounts: readonly DemoAccount[] = [
     passwordHash:
       '$argon2id$v=19$m=19456,t=2,p=1$hK8WkMS59HGqlEBEnUun5A$Ztg0RAq6h8nFTzcQQY4da098k0OR+2UUjhG2TVxUsjY',
     groupPfPolicyHolderNo: 'DEMO-B-0005',
+    application: demoApplicationB,
   },
 ]
 
@@ -266,16 +279,25 @@ async function restoreCredentials(
   }
 }
 
-/** The account and the applied application of a demo member, created or brought back in line. */
+/**
+ * The account and the applied application of a demo member, created or brought back in line.
+ * The application keeps its date while it belongs to today's product; moved to a new product
+ * (the demo products follow today), it is applied again today.
+ */
 async function ensureApplied(
   db: Database,
   key: ProductKey,
-  link: { groupPfBranchNo: string; urlKey: string },
+  link: DemoLink,
   account: DemoAccount,
   now: Date,
 ) {
   const [member] = await db
-    .select({ id: rosterMembers.id })
+    .select({
+      id: rosterMembers.id,
+      authItem1: rosterMembers.authItem1,
+      authItem2: rosterMembers.authItem2,
+      authItem3: rosterMembers.authItem3,
+    })
     .from(rosterMembers)
     .where(
       and(
@@ -320,6 +342,16 @@ async function ensureApplied(
     }
   }
 
+  const [application] = await db
+    .select({ id: applications.id, ...applicationFieldColumns })
+    .from(applications)
+    .where(eq(applications.rosterMemberId, member.id))
+  const [group, items] = await Promise.all([findGroupPfInfo(db, key), listItemDefinitions(db, key)])
+  if (group === undefined) throw new Error(`demo product ${key.groupPfCode} is missing`)
+  const isSameProduct =
+    application?.appliedAt != null &&
+    application.applyInfo?.basicInfo.groupPfCodeInceptionDateYm === key.groupPfCodeInceptionDateYm
+  const appliedAt = isSameProduct ? (application.appliedAt ?? now) : now
   const applicationFields = {
     accountId,
     groupPfCode: key.groupPfCode,
@@ -328,19 +360,25 @@ async function ensureApplied(
     urlKey: link.urlKey,
     status: 'applied',
     groupPfPolicyHolderNo: account.groupPfPolicyHolderNo,
+    appliedAt,
+    ...demoApplicationState({
+      application: account.application,
+      group,
+      items,
+      link,
+      account: { userId: account.userId, mailAddress: account.mailAddress },
+      rosterAuthValues: { '1': member.authItem1, '2': member.authItem2, '3': member.authItem3 },
+      groupPfPolicyHolderNo: account.groupPfPolicyHolderNo,
+      now,
+      applicationDate: toBusinessDate(appliedAt),
+    }),
   }
-  const [application] = await db
-    .select({ id: applications.id, appliedAt: applications.appliedAt, ...applicationFieldColumns })
-    .from(applications)
-    .where(eq(applications.rosterMemberId, member.id))
   if (application === undefined) {
-    await db
-      .insert(applications)
-      .values({ rosterMemberId: member.id, ...applicationFields, appliedAt: now })
-  } else if (!matches(application, applicationFields) || application.appliedAt === null) {
+    await db.insert(applications).values({ rosterMemberId: member.id, ...applicationFields })
+  } else if (!matches(application, applicationFields)) {
     await db
       .update(applications)
-      .set({ ...applicationFields, appliedAt: application.appliedAt ?? now, updatedAt: now })
+      .set({ ...applicationFields, updatedAt: now })
       .where(eq(applications.id, application.id))
   }
 }
@@ -360,11 +398,16 @@ const applicationFieldColumns = {
   urlKey: applications.urlKey,
   status: applications.status,
   groupPfPolicyHolderNo: applications.groupPfPolicyHolderNo,
+  appliedAt: applications.appliedAt,
+  applyInfo: applications.applyInfo,
+  applyInfoOption: applications.applyInfoOption,
+  completedSteps: applications.completedSteps,
 }
 
+// jsonb keeps no key order: compare values, not their spelling.
 function matches<T extends object>(stored: T, wanted: Partial<T>): boolean {
-  return Object.entries(wanted).every(
-    ([name, value]) => (stored as Record<string, unknown>)[name] === value,
+  return Object.entries(wanted).every(([name, value]) =>
+    isDeepStrictEqual((stored as Record<string, unknown>)[name], value),
   )
 }
 

@@ -2,11 +2,12 @@ import { SignJWT, jwtVerify } from 'jose'
 import type { ServerKeys } from './secrets.ts'
 
 // Signed tokens (HS256, jose): the session token the browser keeps in sessionStorage, the
-// entry ticket from verifyUser to sendVerificationMail, and the signed URLs of required-document
-// files (upload: names a one-time ticket; download: names a file). Each names its use in `aud`,
-// so one can never stand in for another.
+// entry ticket from verifyUser to sendVerificationMail, the signed URLs of required-document
+// files (upload: names a one-time ticket; download: names a file) and of the my-page 加入者証
+// (certificate: names an account's contract). Each names its use in `aud`, so one can never
+// stand in for another.
 
-export type TokenUse = 'session' | 'entry' | 'upload' | 'download'
+export type TokenUse = 'session' | 'entry' | 'upload' | 'download' | 'certificate'
 
 export async function signToken(
   keys: ServerKeys,

@@ -1,0 +1,225 @@
+import { randomUUID } from 'node:crypto'
+import {
+  AppError,
+  certificateFilePath,
+  errorCodes,
+  type GroupPfInfo,
+  type GroupPfInfoBranchNo,
+} from '@app/shared'
+import {
+  CERTIFICATE_URL_SECONDS,
+  type ContractInfo,
+  type ContractSummary,
+  type MyPageInfo,
+} from '@app/shared/api/my-page/endpoints'
+import type { Clock } from '../../../clock.ts'
+import type { Database } from '../../../db/client.ts'
+import { renderCertificate } from '../../certificate/certificate-pdf.ts'
+import type { SignedIn } from '../../access/session.ts'
+import { findBranch, findGroupPfInfo } from '../../group/group-repository.ts'
+import { hitRateLimit } from '../../security/rate-limit.ts'
+import { subjectHash, type ServerKeys } from '../../security/secrets.ts'
+import { readToken, signToken } from '../../security/tokens.ts'
+import { maskPhoneNumber } from '../../telephone/phone-number.ts'
+import type { MyPageLinkTarget } from '../my-page-access.ts'
+import {
+  claimCertificateUrl,
+  findHolderAccount,
+  listAppliedApplications,
+  type AppliedApplication,
+} from './contract-repository.ts'
+import { certificateContent, contractSummary, unitNames } from './contract-view.ts'
+
+// Home, checkContractInfo and the 加入者証 (issue #8, SPEC §2.2, §3.1, §3.6, §8.4; ADR 0015).
+// Everything is read through the signed-in account: a coverage period in which this account has
+// no applied application — nobody's, someone else's, or only a draft — answers 404 APFH0001
+// alike. The certificate is a signed URL (a capability: the browser opens it without its
+// session) valid CERTIFICATE_URL_SECONDS and good for one download.
+
+const API_PREFIX = '/api'
+/** certificate URLs per account in 10 minutes (each one renders a PDF) */
+const CERTIFICATE_URLS_PER_WINDOW = 20
+const CERTIFICATE_URL_WINDOW_SECONDS = 600
+const UUID = /^[0-9a-f-]{36}$/
+const YEAR_MONTH = /^\d{6}$/
+
+/** The policy holder of a my-page call (MyPageAccess.requireSignedIn). */
+export type SignedInHolder = SignedIn & MyPageLinkTarget
+
+export interface CertificateUrl {
+  url: string
+  expiresAt: string
+}
+
+export interface ContractServiceOptions {
+  db: Database
+  clock: Clock
+  keys: ServerKeys
+}
+
+function contractNotShown(message: string): AppError {
+  return new AppError(errorCodes.contractNotShown, { message })
+}
+
+function certificateUrlExpired(message: string): AppError {
+  return new AppError(errorCodes.signedUrlExpired, { message })
+}
+
+export class ContractService {
+  readonly #options: ContractServiceOptions
+
+  constructor(options: ContractServiceOptions) {
+    this.#options = options
+  }
+
+  get #db(): Database {
+    return this.#options.db
+  }
+
+  /** GET /policyHolderInfo/: the policy holder and every applied contract, newest first. */
+  async myPageInfo(holder: SignedInHolder): Promise<MyPageInfo> {
+    const [account, contracts] = await Promise.all([
+      findHolderAccount(this.#db, holder.accountId),
+      listAppliedApplications(this.#db, {
+        accountId: holder.accountId,
+        groupPfCode: holder.link.groupPfCode,
+      }),
+    ])
+    if (account === undefined) throw new Error('signed-in account vanished')
+    const summaries: ContractSummary[] = []
+    for (const contract of contracts) {
+      summaries.push(contractSummary(contract, await this.#groupOf(contract)))
+    }
+    const phone = account.phoneVerifiedAt === null ? null : account.phoneNumber
+    return {
+      userId: account.userId,
+      policyHolderName: contracts[0]?.applyInfo.policyHolderInfo.policyHolderNameKanji ?? '',
+      mailAddress: account.mailAddress,
+      authTypeForLogin:
+        account.authTypeForLogin === 'telephone' && phone !== null ? 'telephone' : 'mail',
+      maskedPhoneNumber: phone === null ? null : maskPhoneNumber(phone),
+      contracts: summaries,
+    }
+  }
+
+  /** GET /policyHolderInfo/contract/: one coverage period's contract, or 404 APFH0001. */
+  async contractInfo(
+    holder: SignedInHolder,
+    groupPfCodeInceptionDateYm: string,
+  ): Promise<ContractInfo> {
+    const contract = await this.#ownContract(holder, groupPfCodeInceptionDateYm)
+    const group = await this.#groupOf(contract)
+    const { applyInfo } = contract
+    return {
+      summary: contractSummary(contract, group),
+      policyHolderInfo: applyInfo.policyHolderInfo,
+      insrdInfoArray: applyInfo.insrdInfoArray,
+      cvrgeInfo: applyInfo.cvrgeInfo,
+      unitNames: unitNames(applyInfo, group),
+    }
+  }
+
+  /** POST /policyHolderCertificate/: a signed URL of one coverage period's 加入者証. */
+  async issueCertificateUrl(
+    holder: SignedInHolder,
+    groupPfCodeInceptionDateYm: string,
+  ): Promise<CertificateUrl> {
+    const { keys } = this.#options
+    const now = this.#options.clock.now()
+    const contract = await this.#ownContract(holder, groupPfCodeInceptionDateYm)
+    const limit = await hitRateLimit(
+      this.#db,
+      subjectHash(keys, 'certificate-url', holder.accountId),
+      { now, windowSeconds: CERTIFICATE_URL_WINDOW_SECONDS, max: CERTIFICATE_URLS_PER_WINDOW },
+    )
+    if (!limit.allowed) {
+      throw new AppError(errorCodes.rateLimited, {
+        message: 'too many certificate URLs for one account',
+        retryAfterSeconds: limit.retryAfterSeconds,
+      })
+    }
+    // whole seconds, as the token's own expiry: the time announced is the time it stops working
+    const expiresAt = new Date(Math.floor(now.getTime() / 1000 + CERTIFICATE_URL_SECONDS) * 1000)
+    const token = await signToken(
+      keys,
+      'certificate',
+      {
+        jti: randomUUID(),
+        aid: holder.accountId,
+        gpc: contract.groupPfCode,
+        ym: contract.groupPfCodeInceptionDateYm,
+      },
+      { now, expiresAt },
+    )
+    return {
+      url: `${API_PREFIX}${certificateFilePath}${token}`,
+      expiresAt: expiresAt.toISOString(),
+    }
+  }
+
+  /** GET /files/certificate/{token}: the PDF, once, while the URL is valid; else 410 APFX0001. */
+  async openCertificate(token: string): Promise<Buffer> {
+    const now = this.#options.clock.now()
+    const claims = await readToken(this.#options.keys, 'certificate', token, now)
+    const { jti, aid, gpc, ym, iat } = claims ?? {}
+    if (
+      typeof jti !== 'string' ||
+      !UUID.test(jti) ||
+      typeof aid !== 'string' ||
+      !UUID.test(aid) ||
+      typeof gpc !== 'string' ||
+      typeof ym !== 'string' ||
+      !YEAR_MONTH.test(ym) ||
+      typeof iat !== 'number'
+    ) {
+      throw certificateUrlExpired('certificate URL invalid or expired')
+    }
+    if (!(await claimCertificateUrl(this.#db, jti, new Date(iat * 1000)))) {
+      throw certificateUrlExpired('certificate URL used before')
+    }
+    const [contract] = await listAppliedApplications(this.#db, {
+      accountId: aid,
+      groupPfCode: gpc,
+      groupPfCodeInceptionDateYm: ym,
+    })
+    if (contract === undefined) throw certificateUrlExpired('the certificate has no contract now')
+    return renderCertificate(certificateContent(contract, await this.#productOf(contract), now))
+  }
+
+  async #ownContract(
+    holder: SignedInHolder,
+    groupPfCodeInceptionDateYm: string,
+  ): Promise<AppliedApplication> {
+    const [contract] = await listAppliedApplications(this.#db, {
+      accountId: holder.accountId,
+      groupPfCode: holder.link.groupPfCode,
+      groupPfCodeInceptionDateYm,
+    })
+    if (contract === undefined) {
+      throw contractNotShown(`no applied contract of the account in ${groupPfCodeInceptionDateYm}`)
+    }
+    return contract
+  }
+
+  // A product cannot go while an application of it exists (its roster rows are restricted).
+  async #groupOf(contract: AppliedApplication): Promise<GroupPfInfo> {
+    const group = await findGroupPfInfo(this.#db, contract)
+    if (group === undefined) {
+      throw new Error(`no product ${contract.groupPfCode} ${contract.groupPfCodeInceptionDateYm}`)
+    }
+    return group
+  }
+
+  async #productOf(
+    contract: AppliedApplication,
+  ): Promise<{ group: GroupPfInfo; branch: GroupPfInfoBranchNo }> {
+    const [group, branch] = await Promise.all([
+      this.#groupOf(contract),
+      findBranch(this.#db, contract),
+    ])
+    if (branch === undefined) {
+      throw new Error(`no branch ${contract.groupPfCode} ${contract.groupPfBranchNo}`)
+    }
+    return { group, branch }
+  }
+}
