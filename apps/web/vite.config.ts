@@ -44,6 +44,21 @@ function isInShellChunk(id: string): boolean {
   return !/[\\/](index\.html|src[\\/]main\.tsx)$/.test(id)
 }
 
+// The my-page screens share a dozen small modules, each screen a different few; as chunks of their
+// own each would cost a request, its own compression and a name in the shell's preload map. They
+// go in two chunks instead: the form parts (which bring the form kit) and the rest (state, calls,
+// texts), so that a page without a form does not load the form kit. Their dependencies stay where
+// they are (includeDependenciesRecursively: false): the form kit and the shared components are
+// the enrolment screens' too.
+const myPageModule = /[\\/]src[\\/]features[\\/]my-page[\\/](?!screens[\\/])/
+const myPageFormModule =
+  /[\\/]src[\\/]features[\\/]my-page[\\/](?:components[\\/](?:code-field|code-form|form-parts|password-fields)\.tsx|form-schemas\.ts)$/
+const myPageTexts = /[\\/]messages[\\/]my-page(?:-screens)?\.ja\.ts$/
+
+function isInMyPageChunk(id: string): boolean {
+  return (myPageModule.test(id) && !myPageFormModule.test(id)) || myPageTexts.test(id)
+}
+
 export default defineConfig(({ command }) => ({
   base: '/app/',
   plugins: [react(), tailwindcss(), buildMeta(buildId)],
@@ -63,7 +78,15 @@ export default defineConfig(({ command }) => ({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [{ name: 'shell', tags: ['$initial'], test: isInShellChunk }],
+          groups: [
+            { name: 'shell', tags: ['$initial'], test: isInShellChunk },
+            { name: 'my-page', test: isInMyPageChunk, includeDependenciesRecursively: false },
+            {
+              name: 'my-page-forms',
+              test: (id: string) => myPageFormModule.test(id),
+              includeDependenciesRecursively: false,
+            },
+          ],
         },
       },
     },

@@ -4,7 +4,7 @@ import { testPaymentInfo } from '../features/enrollment/payment/test-payment.ts'
 import { ApiError } from '../lib/api-client.ts'
 import { REACHED_PAGES_KEY } from '../lib/flow-tracker.ts'
 import { storeSession } from '../lib/session.ts'
-import { giveTermsOfUseConsent, storeTestSession } from '../test/access.ts'
+import { giveTermsOfUseConsent, storeMyPageSession, storeTestSession } from '../test/access.ts'
 import { entBase, groupName, link, mypBase } from '../test/fixtures.ts'
 import { createTestServices, renderApp } from '../test/render-app.tsx'
 
@@ -51,6 +51,8 @@ describe('直接アクセスの防止（SPEC §2.5）', () => {
     ['/app/systemTermsOfServiceAndPolicies', '利用規約・各種ポリシー'],
   ])('%s へは直接来ても表示すること', async (path, title) => {
     giveTermsOfUseConsent()
+    // mailChangeCode opens directly, but only signed in (it changes the holder's address).
+    storeMyPageSession()
     renderApp(path)
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy()
   })

@@ -11,6 +11,7 @@ import { entryParamsOf } from '../lib/entry-params.ts'
 import { InitialisationError, PageNotFoundError } from '../lib/failure.ts'
 import { linkKey, type GroupData } from '../lib/group-store.ts'
 import { fullPageLoad, type Services } from '../lib/services.tsx'
+import { isRegisteringPhone } from '../lib/my-page-steps.ts'
 import { hasSessionFor } from '../lib/session.ts'
 
 type RouteParams = LoaderFunctionArgs['params']
@@ -46,8 +47,12 @@ export const initialisations: Record<
       await import('../features/enrollment/payment/payment-initialisation.ts')
     return initialiseCompletion(services.api)
   },
-  // SPEC §2.5 "my-page home fetches my-page information": the fetch arrives with my-page home.
-  myPageHome: () => Promise.resolve(null),
+  // SPEC §2.5 "my-page home fetches my-page information": GET /policyHolderInfo/ of the link
+  // (issue #8). Loaded on demand, like the screen.
+  myPageHome: async ({ services, params }) => {
+    const { initialiseMyPageHome } = await import('../features/my-page/home-initialisation.ts')
+    return initialiseMyPageHome(services.api, params)
+  },
 }
 
 /** A page of the enrolment link in the route parameters (router path, without /app). */
@@ -74,8 +79,9 @@ export function areaEntryPath(area: Area, params: RouteParams, search: URLSearch
 
 /**
  * Where a page goes when what it requires is missing (issue #5), or undefined when it is there:
- * without a session of the group, the link's first page (as the direct-access block does);
- * without a valid entry ticket for the link, verifyUser of the link.
+ * without a session of the group, the link's first page (as the direct-access block does; on
+ * my-page the login of the same link, and only a my-page session counts there); without a valid
+ * entry ticket for the link, verifyUser of the link.
  */
 export async function accessRedirect(
   requirement: AccessRequirement,
@@ -92,8 +98,14 @@ export async function accessRedirect(
   },
 ): Promise<string | undefined> {
   const now = services.now()
-  if (requirement === 'session') {
-    return hasSessionFor(services.storage, params.groupPfCode, now)
+  if (requirement !== 'entryTicket') {
+    // The sign-in's telephone step has no session yet; a registration is made signed in.
+    const link = linkKey('myp', entryParamsOf('myp', params, search))
+    if (requirement === 'myPageTelephone' && !isRegisteringPhone(services.storage, link)) {
+      return undefined
+    }
+    const purpose = requirement === 'session' ? undefined : 'myPage'
+    return hasSessionFor(services.storage, params.groupPfCode, now, purpose)
       ? undefined
       : areaEntryPath(area, params, search)
   }

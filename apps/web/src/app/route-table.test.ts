@@ -117,10 +117,31 @@ describe('ルート表（SPEC §2）', () => {
         .sort(),
     )
     expect(required('entryTicket')).toEqual(['ent/sendVerificationMail'])
-    // The guards that need a session or a ticket sit behind the direct-access block.
+    // The guards that need a session or a ticket sit behind the direct-access block, but for
+    // mailChangeCode: open by SPEC §2.5, and still a signed-in holder's change.
     expect(
-      screens.filter((screen) => screen.guard.requires && !screen.guard.blockDirectAccess),
-    ).toEqual([])
+      screens
+        .filter((screen) => screen.guard.requires && !screen.guard.blockDirectAccess)
+        .map((screen) => `${screen.area}/${screen.segment}`),
+    ).toEqual(['myp/mailChangeCode'])
+  })
+
+  it('マイページのログイン後の画面はマイページのセッションを、電話番号の画面は登録の流れのときだけ求めること（issue #8）', () => {
+    const required = (requirement: string) =>
+      screens
+        .filter((screen) => screen.guard.requires === requirement)
+        .map((screen) => screen.segment)
+        .sort()
+    expect(required('myPageSession')).toEqual([
+      'checkContractInfo',
+      'home',
+      'mailChange',
+      'mailChangeCode',
+      'mailChangeComplete',
+      'phoneNumberRegistrationComplete',
+      'startRegisterTelephoneAuth',
+    ])
+    expect(required('myPageTelephone')).toEqual(['telephoneAuthSelect', 'verifyTelephoneAuth'])
   })
 
   it('パンフレットはパンフレットのレイアウト、ホームは上余白なしのレイアウトであること', () => {

@@ -11,10 +11,12 @@ export type Area = 'ent' | 'myp' | 'pamphlet' | 'system'
 export type InitialisationName = 'payment' | 'completeApplication' | 'myPageHome'
 
 /**
- * What a page needs besides the flow (issue #5): a session of the link's group (the enrolment
- * pages after the verification mail), or the entry ticket verifyUser gave for this link.
+ * What a page needs besides the flow: a session of the link's group (the enrolment pages after
+ * the verification mail, issue #5), or the entry ticket verifyUser gave for this link; on my-page
+ * (issue #8) a my-page session of the link's group, or — on the telephone pages — one only when
+ * the flow in progress registers a phone (flowType telephoneRegister, SPEC §3.6).
  */
-export type AccessRequirement = 'session' | 'entryTicket'
+export type AccessRequirement = 'session' | 'entryTicket' | 'myPageSession' | 'myPageTelephone'
 
 export interface ScreenGuard {
   /** SPEC §2.5: only reachable through the flow */
@@ -52,6 +54,10 @@ const open: ScreenGuard = { blockDirectAccess: false }
 const inFlow: ScreenGuard = { blockDirectAccess: true }
 /** Enrolment after the verification mail's link, and the renewal pages: signed in. */
 const signedIn: ScreenGuard = { blockDirectAccess: true, requires: 'session' }
+/** My-page after the sign-in (issue #8): a my-page session of the link's group. */
+const myPageSignedIn: ScreenGuard = { blockDirectAccess: true, requires: 'myPageSession' }
+/** telephoneAuthSelect and verifyTelephoneAuth serve the sign-in and, signed in, a registration. */
+const myPageTelephone: ScreenGuard = { blockDirectAccess: true, requires: 'myPageTelephone' }
 
 /** registerInsuredInfo/{unitNo}: a unit number 1–20 (SPEC §3.3, §9), written without zeros. */
 export function isUnitNo(value: string | undefined): boolean {
@@ -268,7 +274,7 @@ export const screens: readonly ScreenDefinition[] = [
     segment: 'checkContractInfo',
     titleKey: 'screen.checkContractInfo.title',
     layout: 'common-encryption',
-    guard: inFlow,
+    guard: myPageSignedIn,
     load: () => import('../features/my-page/screens/check-contract-info.tsx'),
   },
   {
@@ -277,7 +283,7 @@ export const screens: readonly ScreenDefinition[] = [
     segment: 'home',
     titleKey: 'screen.home.title',
     layout: 'common-encryption-with-margin-top-none',
-    guard: { blockDirectAccess: true, initialisation: 'myPageHome' },
+    guard: { ...myPageSignedIn, initialisation: 'myPageHome' },
     load: () => import('../features/my-page/screens/home.tsx'),
   },
   {
@@ -331,7 +337,7 @@ export const screens: readonly ScreenDefinition[] = [
     segment: 'mailChange',
     titleKey: 'screen.mailChange.title',
     layout: 'common-encryption',
-    guard: inFlow,
+    guard: myPageSignedIn,
     load: () => import('../features/my-page/screens/mail-change.tsx'),
   },
   {
@@ -340,7 +346,9 @@ export const screens: readonly ScreenDefinition[] = [
     segment: 'mailChangeCode',
     titleKey: 'screen.mailChangeCode.title',
     layout: 'common-encryption',
-    guard: open,
+    // SPEC §2.5: opens without coming through the flow, but the code changes a signed-in
+    // holder's address, so it still needs the my-page session.
+    guard: { blockDirectAccess: false, requires: 'myPageSession' },
     load: () => import('../features/my-page/screens/mail-change-code.tsx'),
   },
   {
@@ -349,7 +357,7 @@ export const screens: readonly ScreenDefinition[] = [
     segment: 'mailChangeComplete',
     titleKey: 'screen.mailChangeComplete.title',
     layout: 'common-encryption',
-    guard: inFlow,
+    guard: myPageSignedIn,
     load: () => import('../features/my-page/screens/mail-change-complete.tsx'),
   },
   {
@@ -385,7 +393,7 @@ export const screens: readonly ScreenDefinition[] = [
     segment: 'phoneNumberRegistrationComplete',
     titleKey: 'screen.phoneNumberRegistrationComplete.title',
     layout: 'common-encryption',
-    guard: inFlow,
+    guard: myPageSignedIn,
     load: () => import('../features/my-page/screens/phone-number-registration-complete.tsx'),
   },
   {
@@ -394,7 +402,7 @@ export const screens: readonly ScreenDefinition[] = [
     segment: 'startRegisterTelephoneAuth',
     titleKey: 'screen.startRegisterTelephoneAuth.title',
     layout: 'common-encryption',
-    guard: inFlow,
+    guard: myPageSignedIn,
     load: () => import('../features/my-page/screens/start-register-telephone-auth.tsx'),
   },
   {
@@ -403,7 +411,7 @@ export const screens: readonly ScreenDefinition[] = [
     segment: 'telephoneAuthSelect',
     titleKey: 'screen.telephoneAuthSelect.title',
     layout: 'common-encryption',
-    guard: inFlow,
+    guard: myPageTelephone,
     load: () => import('../features/my-page/screens/telephone-auth-select.tsx'),
   },
   {
@@ -412,7 +420,7 @@ export const screens: readonly ScreenDefinition[] = [
     segment: 'verifyTelephoneAuth',
     titleKey: 'screen.verifyTelephoneAuth.title',
     layout: 'common-encryption',
-    guard: inFlow,
+    guard: myPageTelephone,
     load: () => import('../features/my-page/screens/verify-telephone-auth.tsx'),
   },
 

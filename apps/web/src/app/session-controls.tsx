@@ -10,7 +10,13 @@ import { useStoredSession } from './use-stored-session.ts'
 import { ApiError } from '../lib/api-client.ts'
 import { areaOfPath } from '../lib/entry-params.ts'
 import { useServices } from '../lib/services.tsx'
-import { clearSession, localExpiry, refreshSession, sessionDeadline } from '../lib/session.ts'
+import {
+  clearSession,
+  clearSessionAndMyPageState,
+  localExpiry,
+  refreshSession,
+  sessionDeadline,
+} from '../lib/session.ts'
 
 // The signed-in part of the shell (PRODUCT.md "Sessions", WCAG 2.2.1 Timing Adjustable): the
 // sign-out button, and the warning SESSION_WARNING_MINUTES before the idle timeout that lets the
@@ -23,8 +29,9 @@ const LONGEST_TIMEOUT_MS = 2_147_483_647
 
 /**
  * Ends the session on the server and in this tab, then goes to the area's first page (enrolment:
- * the link's termsOfService). The tab forgets the session even when the server cannot be reached:
- * the server's row then ends by itself at the idle timeout.
+ * the link's termsOfService; my-page: login). The tab forgets the session (and the my-page's steps
+ * in progress) even when the server cannot be reached: the server's row then ends by itself at the
+ * idle timeout.
  */
 export function useSignOut(): () => Promise<void> {
   const { api, storage } = useServices()
@@ -37,7 +44,7 @@ export function useSignOut(): () => Promise<void> {
     } catch {
       // the tab forgets the session all the same
     }
-    clearSession(storage)
+    clearSessionAndMyPageState(storage)
     const area = areaOfPath(pathname)
     if (area === 'ent' || area === 'myp') {
       await navigate(areaEntryPath(area, params, new URLSearchParams(search)))

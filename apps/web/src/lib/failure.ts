@@ -44,8 +44,11 @@ export function displayStateOf(error: unknown): ErrorDisplayState {
   }
   if (error instanceof InitialisationError) {
     const { cause } = error
-    // Maintenance still shows as maintenance, even when it interrupts an initialisation.
-    if (cause instanceof ApiError && cause.status === 503) return { kind: 'maintenance' }
+    // Maintenance still shows as maintenance, and a session the server no longer knows as the
+    // session error, even when either interrupts an initialisation.
+    if (cause instanceof ApiError && (cause.status === 503 || cause.status === 401)) {
+      return classifyFailure(cause.status, cause.body)
+    }
     return { kind: 'initialisationFailed' }
   }
   if (isRouteErrorResponse(error)) return classifyFailure(error.status, error.data)

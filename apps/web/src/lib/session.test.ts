@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import {
   clearSession,
+  clearSessionAndMyPageState,
   hasSessionFor,
   parseInstant,
   readSession,
@@ -11,6 +12,7 @@ import {
   subscribeSession,
   type StoredSession,
 } from './session.ts'
+import { MY_PAGE_STATE_KEY } from './my-page-steps.ts'
 
 const session: StoredSession = {
   sessionToken: 'token.1',
@@ -53,6 +55,29 @@ describe('ブラウザのセッション（PRODUCT.md "Sessions"）', () => {
     expect(hasSessionFor(window.sessionStorage, 'G001', END)).toBe(false)
     expect(hasSessionFor(window.sessionStorage, 'G002', END - 1)).toBe(false)
     expect(hasSessionFor(window.sessionStorage, undefined, END - 1)).toBe(false)
+  })
+
+  it('マイページのセッションは目的を保存し、目的を求める確認はその目的のセッションだけを通すこと', () => {
+    storeSession(window.sessionStorage, { ...session, purpose: 'myPage' })
+    expect(readSession(window.sessionStorage)?.purpose).toBe('myPage')
+    expect(hasSessionFor(window.sessionStorage, 'G001', END - 1, 'myPage')).toBe(true)
+    expect(hasSessionFor(window.sessionStorage, 'G001', END - 1, 'application')).toBe(false)
+    expect(hasSessionFor(window.sessionStorage, 'G001', END - 1)).toBe(true)
+
+    // A session stored without a purpose is the enrolment's (verification mail).
+    storeSession(window.sessionStorage, session)
+    expect(hasSessionFor(window.sessionStorage, 'G001', END - 1, 'myPage')).toBe(false)
+    expect(hasSessionFor(window.sessionStorage, 'G001', END - 1, 'application')).toBe(true)
+  })
+
+  it('ログアウトはセッションとマイページの手続きを消すこと', () => {
+    storeSession(window.sessionStorage, { ...session, purpose: 'myPage' })
+    window.sessionStorage.setItem(MY_PAGE_STATE_KEY, '{"link":"myp/G001/abcDEF1234"}')
+
+    clearSessionAndMyPageState(window.sessionStorage)
+
+    expect(readSession(window.sessionStorage)).toBeUndefined()
+    expect(window.sessionStorage.getItem(MY_PAGE_STATE_KEY)).toBeNull()
   })
 
   it('更新はセッションがあるときだけ保存し、変更を知らせること', () => {

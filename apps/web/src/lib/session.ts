@@ -1,5 +1,6 @@
 import type { EntryLink } from '@app/shared/api/access/endpoints'
 import { readJson, writeJson, type KeyValueStorage } from './browser-storage.ts'
+import { MY_PAGE_STATE_KEY } from './my-page-steps.ts'
 
 // The signed-in session in this tab (SPEC §6, PRODUCT.md "Sessions"): the server keeps the session;
 // the browser keeps its short-lived token, sent as `Authorization: Bearer`, and when it ends unless
@@ -10,6 +11,12 @@ export const SESSION_TOKEN_KEY = 'sessionToken'
 /** sessionStorage key of what the browser knows about the session (JSON, StoredSessionInfo). */
 export const SESSION_INFO_KEY = 'sessionInfo'
 
+/**
+ * What opened the session (the server's session purpose): the enrolment's verification link, or
+ * the my-page sign-in with its second step. The my-page accepts only its own (ADR 0015).
+ */
+export type SessionPurpose = 'application' | 'myPage'
+
 export interface StoredSessionInfo {
   /** ISO 8601: the session ends then unless it is used or extended */
   expiresAt: string
@@ -18,6 +25,8 @@ export interface StoredSessionInfo {
   groupPfCode: string
   /** the enrolment link the session was opened on, when it was opened on one */
   link: EntryLink | null
+  /** absent for a session of the enrolment's verification link (stored before there were two) */
+  purpose?: SessionPurpose
 }
 
 export interface StoredSession extends StoredSessionInfo {
@@ -45,9 +54,11 @@ function isText(value: unknown): value is string {
 function readInfo(storage: KeyValueStorage | undefined): StoredSessionInfo | undefined {
   const value = readJson(storage, SESSION_INFO_KEY)
   if (typeof value !== 'object' || value === null) return undefined
-  const { expiresAt, userId, groupPfCode, link } = value as Partial<StoredSessionInfo>
+  const { expiresAt, userId, groupPfCode, link, purpose } = value as Partial<StoredSessionInfo>
   if (!isText(expiresAt) || !isText(groupPfCode) || typeof userId !== 'string') return undefined
-  return { expiresAt, userId, groupPfCode, link: link ?? null }
+  const info: StoredSessionInfo = { expiresAt, userId, groupPfCode, link: link ?? null }
+  if (purpose === 'application' || purpose === 'myPage') info.purpose = purpose
+  return info
 }
 
 export function readSessionToken(storage: KeyValueStorage | undefined): string | undefined {
@@ -102,6 +113,16 @@ export function clearSession(storage: KeyValueStorage | undefined): void {
   notify()
 }
 
+/** Sign-out: the session and the my-page's steps in progress (a new mail address, an attempt). */
+export function clearSessionAndMyPageState(storage: KeyValueStorage | undefined): void {
+  try {
+    storage?.removeItem(MY_PAGE_STATE_KEY)
+  } catch {
+    // nothing stored
+  }
+  clearSession(storage)
+}
+
 const ISO_INSTANT =
   /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|([+-])(\d{2}):(\d{2}))$/
 
@@ -142,14 +163,24 @@ export function sessionDeadline(session: Pick<StoredSessionInfo, 'expiresAt'>): 
   return parseInstant(session.expiresAt)
 }
 
-/** Whether this tab holds a session of the group that has not ended (the enrolment guards). */
+/** What opened a stored session; a session stored without a purpose is the enrolment's. */
+export function purposeOf(session: Pick<StoredSessionInfo, 'purpose'>): SessionPurpose {
+  return session.purpose ?? 'application'
+}
+
+/**
+ * Whether this tab holds a session of the group that has not ended (the guards); with `purpose`,
+ * only a session opened that way (the my-page pages need the my-page sign-in).
+ */
 export function hasSessionFor(
   storage: KeyValueStorage | undefined,
   groupPfCode: string | undefined,
   now: number,
+  purpose?: SessionPurpose,
 ): boolean {
   const session = readSession(storage)
   if (session === undefined || groupPfCode === undefined) return false
+  if (purpose !== undefined && purposeOf(session) !== purpose) return false
   const deadline = sessionDeadline(session)
   return session.groupPfCode === groupPfCode && deadline !== undefined && deadline > now
 }

@@ -1,5 +1,10 @@
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterEach, beforeEach, vi } from 'vitest'
+
+// findBy… and waitFor give up after 3 s rather than 1 s: with every screen's tests running side
+// by side on a 2-core machine, a screen's first lazy chunk can take longer than a second to
+// transform. A test that passes still passes as fast as before.
+configure({ asyncUtilTimeout: 3000 })
 
 // STYLE.md §10: an unexpected console.error fails the test. A test that expects one takes it
 // with `expectConsoleError()`.

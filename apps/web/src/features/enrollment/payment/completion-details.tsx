@@ -2,7 +2,8 @@ import type { Completion, VirtualAccount } from '@app/shared/api/payment/payment
 import { formatYearMonthDate } from '@app/shared/format/display'
 import { useId } from 'react'
 import { t } from './payment-messages.ts'
-import { Rows, yen, type Row } from './payment-parts.tsx'
+import { DescriptionList, type DescriptionRow } from '../../../components/description-list.tsx'
+import { yen } from './payment-parts.tsx'
 
 // What completeApplication shows of the completed application (SPEC §2.1, §3.1, §4 status
 // patterns; ADR 0014): the numbers the applicant keeps, and where to transfer to.
@@ -14,7 +15,7 @@ function paymentStatusText(completion: Completion): string {
 }
 
 export function CompletionRows({ completion }: { completion: Completion }) {
-  const rows: Row[] = [
+  const rows: DescriptionRow[] = [
     { label: t('complete.policyHolderNo'), value: completion.groupPfPolicyHolderNo },
     {
       label: t('complete.userId'),
@@ -32,7 +33,7 @@ export function CompletionRows({ completion }: { completion: Completion }) {
     { label: t('complete.amount'), value: yen(completion.invoiceAmount) },
     { label: t('complete.status'), value: paymentStatusText(completion) },
   ]
-  return <Rows rows={rows} />
+  return <DescriptionList rows={rows} />
 }
 
 /** お振込先: the application's own virtual account, and what has been paid in so far. */
@@ -43,7 +44,7 @@ export function VirtualAccountDetails({ account }: { account: VirtualAccount }) 
       <h2 id={headingId} className="text-std-20B-150 text-solid-gray-900">
         {t('vaccount.heading')}
       </h2>
-      <Rows
+      <DescriptionList
         rows={[
           {
             label: t('vaccount.bank'),

@@ -27,28 +27,6 @@ export function yen(amount: number): string {
   return t('payment.amount', { amount: formatThousands(amount) })
 }
 
-export interface Row {
-  label: string
-  value: ReactNode
-}
-
-/** A description list in the confirmation screen's look. */
-export function Rows({ rows }: { rows: readonly Row[] }) {
-  return (
-    <dl className="flex flex-col border-t border-solid-gray-420 text-std-16N-170">
-      {rows.map((row) => (
-        <div
-          key={row.label}
-          className="flex flex-col gap-1 border-b border-solid-gray-420 py-3 md:flex-row md:gap-6"
-        >
-          <dt className="text-std-16B-170 text-solid-gray-900 md:w-56 md:shrink-0">{row.label}</dt>
-          <dd className="break-all">{row.value}</dd>
-        </div>
-      ))}
-    </dl>
-  )
-}
-
 /** 振込先のご案内: the group's payee account text, when the group shows it (SPEC §3.1, §4). */
 export function PayeeAccountInfo({ text }: { text: string }) {
   const headingId = useId()

@@ -1,6 +1,5 @@
 import type { ApplicationView, FileRef } from '@app/shared/api/application/apply-info'
 import type { ItemDefinition } from '@app/shared/api/group/item-definition'
-import { formatThousands } from '@app/shared/format/display'
 import { t } from '@app/shared/messages/application-flow'
 import {
   insuredItems,
@@ -13,6 +12,15 @@ import type { ItemAnswer } from '@app/shared/rules/item-answers'
 import { useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import * as z from 'zod/mini'
+import {
+  coverageRows,
+  formatDate,
+  insuredRows,
+  periodRows,
+  policyHolderRows,
+  Rows,
+  type Row,
+} from '../../../components/contract-details.tsx'
 import { ErrorSummary } from '../../../components/form/error-summary.tsx'
 import { useStepForm } from '../../../components/form/use-step-form.ts'
 import { useServices } from '../../../lib/services.tsx'
@@ -21,33 +29,6 @@ import { StepHeader } from '../application/step-header.tsx'
 import { useApplication, type Application } from '../application/use-application.tsx'
 
 // お申し込み内容の確認 (SPEC §2.1, §2.7): everything entered, by section, each with its way back.
-
-const YEAR_MONTH_DATE = /^(\d{4})(\d{2})(\d{2})$/
-const HOUR_MINUTE = /^(\d{2})(\d{2})$/
-
-/** YYYYMMDD → 「2027年1月1日」; anything else as it is. */
-function formatDate(value: string): string {
-  const match = YEAR_MONTH_DATE.exec(value)
-  if (match === null) return value
-  const [, year = '', month = '', day = ''] = match
-  return t('check.date', { year, month: Number(month), day: Number(day) })
-}
-
-/** YYYYMMDD and HHMM → 「2027年1月1日 0時00分」; the date alone without a time. */
-function formatDateTime(date: string, time: string): string {
-  const match = HOUR_MINUTE.exec(time)
-  if (match === null) return formatDate(date)
-  const [, hour = '', minute = ''] = match
-  return t('check.dateTime', { date: formatDate(date), hour: Number(hour), minute })
-}
-
-/** 1000001 → 100-0001 */
-function formatZipCode(value: string): string {
-  return /^\d{7}$/.test(value) ? `${value.slice(0, 3)}-${value.slice(3)}` : value
-}
-
-const yen = (amount: number | string) => t('flow.yen', { amount: formatThousands(amount) })
-const perPerson = (amount: number) => t('flow.perPerson', { amount: formatThousands(amount) })
 
 /** An item's answer as the applicant chose it: the choices' labels, a date written out. */
 function answerText(item: ItemDefinition, answer: ItemAnswer): string {
@@ -60,27 +41,6 @@ function answerText(item: ItemDefinition, answer: ItemAnswer): string {
   }
   const text = codes.join('、')
   return item.inputType === 'date' ? formatDate(text) : text
-}
-
-interface Row {
-  label: string
-  value: string
-}
-
-function Rows({ rows }: { rows: readonly Row[] }) {
-  return (
-    <dl className="flex flex-col border-t border-solid-gray-420 text-std-16N-170">
-      {rows.map((row, index) => (
-        <div
-          key={`${row.label}-${String(index)}`}
-          className="flex flex-col gap-1 border-b border-solid-gray-420 py-3 md:flex-row md:gap-6"
-        >
-          <dt className="text-std-16B-170 text-solid-gray-900 md:w-56 md:shrink-0">{row.label}</dt>
-          <dd className="whitespace-pre-wrap">{row.value === '' ? t('check.empty') : row.value}</dd>
-        </div>
-      ))}
-    </dl>
-  )
 }
 
 function itemRows(items: readonly ItemDefinition[], answers: Readonly<Record<string, ItemAnswer>>) {
@@ -120,55 +80,9 @@ function Section({
   )
 }
 
-function policyHolderRows(view: ApplicationView, items: readonly ItemDefinition[]): Row[] {
+function policyHolderRowsOf(view: ApplicationView, items: readonly ItemDefinition[]): Row[] {
   const info = view.applyInfo.policyHolderInfo
-  const isCorporate = info.policyHolderDiv === '2'
-  const rows: Row[] = [
-    {
-      label: isCorporate ? t('check.corporateNameKana') : t('check.nameKana'),
-      value: info.policyHolderNameKana,
-    },
-    {
-      label: isCorporate ? t('check.corporateNameKanji') : t('check.nameKanji'),
-      value: info.policyHolderNameKanji,
-    },
-  ]
-  if (!isCorporate) {
-    rows.push(
-      { label: t('check.birthDate'), value: formatDate(info.policyHolderBirthDate) },
-      {
-        label: t('check.sex'),
-        value: info.policyHolderSex === '' ? '' : t(`check.sex.${info.policyHolderSex}`),
-      },
-    )
-  }
-  rows.push(
-    { label: t('check.zipCd'), value: formatZipCode(info.policyHolderZipCd) },
-    { label: t('check.addressKanji'), value: info.policyHolderAddressKanji },
-    { label: t('check.addressKana'), value: info.policyHolderAddressKana },
-    { label: t('check.homeTelNo'), value: info.homeTelNo },
-    { label: t('check.mobileTelNo'), value: info.mobileTelNo },
-    { label: t('check.faxNo'), value: info.faxNo },
-    {
-      label: t('check.otherInsuranceFlg'),
-      value: t(`check.otherInsuranceFlg.${info.otherInsuranceFlg}`),
-    },
-  )
-  if (info.otherInsuranceFlg === '1') {
-    rows.push(
-      { label: t('check.otherInsuranceCompanyName'), value: info.otherInsuranceCompanyName },
-      { label: t('check.otherInsuranceType'), value: info.otherInsuranceType },
-      {
-        label: t('check.otherInsuranceExpiryDate'),
-        value: formatDate(info.otherInsuranceExpiryDate),
-      },
-      {
-        label: t('check.otherInsurancePymntLimit'),
-        value: info.otherInsurancePymntLimit === '' ? '' : yen(info.otherInsurancePymntLimit),
-      },
-    )
-  }
-  return [...rows, ...itemRows(items, info.itemAnswers)]
+  return [...policyHolderRows(info), ...itemRows(items, info.itemAnswers)]
 }
 
 /** A file of a required document: opened in a new tab by a short-lived URL. */
@@ -218,7 +132,6 @@ function CheckContent({ application }: { application: Application }) {
     units.find((unit) => unit.unitNo === unitNo)?.displayName ?? String(unitNo)
   const stepIfInFlow = (step: ApplicationStep) =>
     progress.stepArray.includes(step) ? step : undefined
-  const cvrge = applyInfo.cvrgeInfo
   const div = applyInfo.policyHolderInfo.policyHolderDiv
   const form = useStepForm({
     schema: z.object({}),
@@ -232,42 +145,6 @@ function CheckContent({ application }: { application: Application }) {
     },
   })
 
-  const coverageRows: Row[] = []
-  if (cvrge.planUnitNo !== null) {
-    const premium = cvrge.unitArray.find((entry) => entry.unit === cvrge.planUnitNo)?.unitPremium
-    coverageRows.push({
-      label: t('check.plan'),
-      value:
-        premium === undefined
-          ? unitName(cvrge.planUnitNo)
-          : t('check.unitPremium', {
-              name: unitName(cvrge.planUnitNo),
-              premium: perPerson(premium),
-            }),
-    })
-  }
-  if (cvrge.contractType !== null) {
-    coverageRows.push({
-      label: t('check.contractType'),
-      value: t(`selectType.contractType.${cvrge.contractType}`),
-    })
-  }
-  const options = cvrge.unitArray.filter((entry) => entry.unit !== cvrge.planUnitNo)
-  if (options.length > 0) {
-    coverageRows.push({
-      label: t('check.options'),
-      value: options
-        .map((entry) =>
-          t('check.unitPremium', {
-            name: unitName(entry.unit),
-            premium: perPerson(entry.unitPremium),
-          }),
-        )
-        .join('\n'),
-    })
-  }
-  coverageRows.push({ label: t('check.totalPremium'), value: yen(cvrge.totalPremium) })
-
   const manager = applyInfo.maintenanceManagerInfo
   const docSlots = (
     [
@@ -277,7 +154,6 @@ function CheckContent({ application }: { application: Application }) {
     ] as const
   ).filter((slot): slot is readonly [0 | 1 | 2, FileRef[]] => slot[1] !== null)
   const notices = noticeItems(items, chosenUnitNos)
-  const period = applyInfo.policyHolderInfo
 
   return (
     <div className="flex flex-col gap-10">
@@ -296,13 +172,13 @@ function CheckContent({ application }: { application: Application }) {
         />
       </Section>
       <Section title={t('check.section.coverage')} changeTo={stepIfInFlow('selectCategory')}>
-        <Rows rows={coverageRows} />
+        <Rows rows={coverageRows(applyInfo.cvrgeInfo, unitName)} />
       </Section>
       <Section
         title={t('check.section.policyHolder')}
         changeTo={stepIfInFlow('inputPolicyHolderInfo')}
       >
-        <Rows rows={policyHolderRows(view, policyHolderItems(items, chosenUnitNos))} />
+        <Rows rows={policyHolderRowsOf(view, policyHolderItems(items, chosenUnitNos))} />
       </Section>
       {div === '2' && manager !== null && (
         <Section
@@ -337,13 +213,7 @@ function CheckContent({ application }: { application: Application }) {
                       {t('check.insuredHeading', { count: index + 1 })}
                     </h4>
                     <Rows
-                      rows={[
-                        { label: t('check.nameKana'), value: person.insrdNameKana },
-                        { label: t('check.nameKanji'), value: person.insrdNameKanji },
-                        { label: t('check.birthDate'), value: formatDate(person.insrdBirthDate) },
-                        { label: t('check.sex'), value: t(`check.sex.${person.insrdSex}`) },
-                        ...itemRows(unitItems, person.itemAnswers),
-                      ]}
+                      rows={[...insuredRows(person), ...itemRows(unitItems, person.itemAnswers)]}
                     />
                   </div>
                 ))}
@@ -387,24 +257,7 @@ function CheckContent({ application }: { application: Application }) {
         </Section>
       )}
       <Section title={t('check.section.period')}>
-        <Rows
-          rows={[
-            {
-              label: t('check.inception'),
-              value:
-                period.policyHolderInceptionDate === ''
-                  ? t('check.period.undecided')
-                  : formatDateTime(
-                      period.policyHolderInceptionDate,
-                      period.policyHolderInceptionTime,
-                    ),
-            },
-            {
-              label: t('check.expiry'),
-              value: formatDateTime(period.policyHolderExpiryDate, period.policyHolderExpiryTime),
-            },
-          ]}
-        />
+        <Rows rows={periodRows(applyInfo.policyHolderInfo)} />
       </Section>
       <form {...form.formProps} className="flex flex-col gap-6">
         <ErrorSummary {...form.summary} />

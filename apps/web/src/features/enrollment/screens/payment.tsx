@@ -3,7 +3,7 @@ import { paymentRoute } from '@app/shared/rules/payment'
 import { useId } from 'react'
 import { Link, Navigate, useLoaderData } from 'react-router'
 import type { ScreenLoaderData } from '../../../app/guards.ts'
-import { InFlowAlert } from '../components/in-flow-alert.tsx'
+import { InFlowAlert } from '../../../components/in-flow-alert.tsx'
 import { CardPayment } from '../payment/card-payment.tsx'
 import { OfflinePayment, VirtualAccountPayment } from '../payment/offline-payment.tsx'
 import { asPaymentScreenData } from '../payment/payment-initialisation.ts'
@@ -12,9 +12,9 @@ import {
   PayeeAccountInfo,
   payeeAccntInfoOf,
   PaymentScreenHeader,
-  Rows,
   yen,
 } from '../payment/payment-parts.tsx'
+import { DescriptionList } from '../../../components/description-list.tsx'
 import { usePaymentExecution } from '../payment/use-payment-execution.ts'
 
 // お支払い (SPEC §2.1 payment, §2.5 initialisation guard, §2.8, §7.4, §8.4; PRODUCT.md "Money";
@@ -32,7 +32,7 @@ function PaymentContent({ paymentInfo }: { paymentInfo: PaymentInfo }) {
 
   return (
     <>
-      <Rows
+      <DescriptionList
         rows={[
           {
             label: t('payment.amountHeading'),

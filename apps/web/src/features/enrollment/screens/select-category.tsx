@@ -9,7 +9,7 @@ import { useServices } from '../../../lib/services.tsx'
 import { fetchPlans, saveStep, type CoverageUnit } from '../application/application-api.ts'
 import { StepHeader } from '../application/step-header.tsx'
 import { useApplication, type Application } from '../application/use-application.tsx'
-import { InFlowAlert } from '../components/in-flow-alert.tsx'
+import { InFlowAlert } from '../../../components/in-flow-alert.tsx'
 
 const schema = z.object({
   planUnitNo: z.string().check(z.minLength(1, { error: t('application.validation.plan') })),

@@ -10,12 +10,14 @@ import { Navigate, useNavigate } from 'react-router'
 import { ErrorSummary } from '../../../components/form/error-summary.tsx'
 import { textInputClassName } from '../../../components/form/field-parts.tsx'
 import { Field } from '../../../components/form/field.tsx'
+import { PasswordConditions } from '../../../components/form/password-conditions.tsx'
+import { ShowPasswordToggle } from '../../../components/form/show-password-toggle.tsx'
 import { useStepForm } from '../../../components/form/use-step-form.ts'
 import { PageHeading } from '../../../components/page-heading.tsx'
 import { useServices } from '../../../lib/services.tsx'
 import { parseInstant } from '../../../lib/session.ts'
 import { readEntryTicket } from '../access-storage.ts'
-import { InFlowAlert, inFlowCodeOf, useInFlowMessage } from '../components/in-flow-alert.tsx'
+import { InFlowAlert, inFlowCodeOf, useInFlowMessage } from '../../../components/in-flow-alert.tsx'
 import { useEntryGroup } from '../components/use-entry-group.ts'
 import { useEntryLink } from '../components/use-entry-link.ts'
 
@@ -52,19 +54,6 @@ function formatJst(value: string): string {
   })
 }
 
-function PasswordConditions() {
-  return (
-    <>
-      <span className="block">{t('sendVerificationMail.password.conditions')}</span>
-      <ul className="mt-1 flex list-disc flex-col pl-6">
-        {passwordConditionKeys.map((key) => (
-          <li key={key}>{t(key)}</li>
-        ))}
-      </ul>
-    </>
-  )
-}
-
 function MailForm({
   entryToken,
   address,
@@ -77,7 +66,6 @@ function MailForm({
   const { api } = useServices()
   const inFlow = useInFlowMessage()
   const [isPasswordShown, setIsPasswordShown] = useState(false)
-  const showPasswordId = useId()
   const form = useStepForm({
     schema: sendVerificationMailApi.body,
     defaultValues: {
@@ -128,7 +116,16 @@ function MailForm({
             />
           )}
         </Field>
-        <Field {...form.fieldProps('password')} required support={<PasswordConditions />}>
+        <Field
+          {...form.fieldProps('password')}
+          required
+          support={
+            <PasswordConditions
+              intro={t('sendVerificationMail.password.conditions')}
+              conditions={passwordConditionKeys.map((key) => t(key))}
+            />
+          }
+        >
           {(control) => (
             <input
               type={passwordType}
@@ -156,18 +153,11 @@ function MailForm({
             />
           )}
         </Field>
-        <div className="flex items-center gap-2">
-          <input
-            id={showPasswordId}
-            type="checkbox"
-            checked={isPasswordShown}
-            onChange={(event) => setIsPasswordShown(event.currentTarget.checked)}
-            className="size-6 accent-blue-900"
-          />
-          <label htmlFor={showPasswordId} className="py-1 text-std-16N-170">
-            {t('sendVerificationMail.showPassword')}
-          </label>
-        </div>
+        <ShowPasswordToggle
+          label={t('sendVerificationMail.showPassword')}
+          isShown={isPasswordShown}
+          onChange={setIsPasswordShown}
+        />
         <div>
           <button type="submit" className="app-button w-full md:w-auto">
             {t('sendVerificationMail.submit')}

@@ -1,5 +1,152 @@
-import { TitleOnlyScreen } from '../../../components/title-only-screen.tsx'
+import type { ContractInfo } from '@app/shared/api/my-page/endpoints'
+import { errorCodes } from '@app/shared/errors'
+import { t as checkT } from '@app/shared/messages/application-flow'
+import { useEffect, useId, useState, type ReactNode } from 'react'
+import { useSearchParams } from 'react-router'
+import {
+  coverageRows,
+  insuredRows,
+  periodRows,
+  policyHolderRows,
+  Rows,
+} from '../../../components/contract-details.tsx'
+import { ScreenHeader } from '../../../components/screen-header.tsx'
+import { ApiError } from '../../../lib/api-client.ts'
+import { useServices } from '../../../lib/services.tsx'
+import { PageLinks } from '../components/step-alert.tsx'
+import { contractSummaryRows, periodText } from '../contract-summary.ts'
+import { fetchContractInfo } from '../my-page-api.ts'
+import { myPageErrorText, t } from '../my-page-messages.ts'
+import { useMyPageLink } from '../use-my-page.ts'
+
+// ご契約内容の確認 (SPEC §2.2, §8.4 "The contract for the specified coverage period cannot be
+// displayed"; signed in): the contract of the coverage period in the query
+// (?groupPfCodeInceptionDateYm=YYYYMM) — the policy holder, the insured persons by unit, the
+// coverage and the payment — in the confirmation screen's look (components/contract-details.tsx).
+
+const YEAR_MONTH = /^\d{6}$/
+
+type Loaded =
+  | { state: 'loading' }
+  | { state: 'loaded'; contract: ContractInfo }
+  | { state: 'notShown' }
+  | { state: 'failed'; error: unknown }
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId()
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-4">
+      <h2 id={headingId} className="text-std-20B-150 text-solid-gray-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  )
+}
+
+function ContractContent({ contract }: { contract: ContractInfo }) {
+  const { summary, policyHolderInfo, insrdInfoArray, cvrgeInfo, unitNames } = contract
+  const unitName = (unitNo: number) => unitNames[String(unitNo)] ?? String(unitNo)
+  const units = [...new Set(insrdInfoArray.map((person) => person.unit))].sort((a, b) => a - b)
+  return (
+    <div className="flex flex-col gap-10">
+      <p className="text-std-16N-170">
+        {t('myp.checkContractInfo.lead', { period: periodText(summary) })}
+      </p>
+      <Section title={t('myp.checkContractInfo.summary')}>
+        <Rows rows={contractSummaryRows(summary)} />
+      </Section>
+      <Section title={checkT('check.section.coverage')}>
+        <Rows rows={coverageRows(cvrgeInfo, unitName)} />
+      </Section>
+      <Section title={checkT('check.section.policyHolder')}>
+        <Rows rows={policyHolderRows(policyHolderInfo)} />
+      </Section>
+      {units.length > 0 && (
+        <Section title={checkT('check.section.insured')}>
+          {units.map((unitNo) => (
+            <div key={unitNo} className="flex flex-col gap-3">
+              <h3 className="text-std-18B-160 text-solid-gray-900">
+                {checkT('check.unitHeading', { unitName: unitName(unitNo) })}
+              </h3>
+              {insrdInfoArray
+                .filter((person) => person.unit === unitNo)
+                .map((person, index) => (
+                  <div key={person.insrdId} className="flex flex-col gap-2">
+                    <h4 className="text-std-16B-170 text-solid-gray-900">
+                      {checkT('check.insuredHeading', { count: index + 1 })}
+                    </h4>
+                    <Rows rows={insuredRows(person)} />
+                  </div>
+                ))}
+            </div>
+          ))}
+        </Section>
+      )}
+      <Section title={checkT('check.section.period')}>
+        <Rows rows={periodRows(policyHolderInfo)} />
+      </Section>
+    </div>
+  )
+}
+
+function isNotShown(error: unknown): boolean {
+  return error instanceof ApiError && error.body.errorCode === errorCodes.contractNotShown
+}
 
 export default function CheckContractInfoScreen() {
-  return <TitleOnlyScreen titleKey="screen.checkContractInfo.title" />
+  const { api } = useServices()
+  const { link, pathTo } = useMyPageLink()
+  const [searchParams] = useSearchParams()
+  const ym = searchParams.get('groupPfCodeInceptionDateYm') ?? ''
+  const isYm = YEAR_MONTH.test(ym)
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' })
+  const { groupPfCode, urlKey } = link
+
+  useEffect(() => {
+    if (!isYm) return undefined
+    const controller = new AbortController()
+    setLoaded({ state: 'loading' })
+    fetchContractInfo(
+      api,
+      { groupPfCode, urlKey, groupPfCodeInceptionDateYm: ym },
+      controller.signal,
+    ).then(
+      (contract) => setLoaded({ state: 'loaded', contract }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return
+        setLoaded(isNotShown(error) ? { state: 'notShown' } : { state: 'failed', error })
+      },
+    )
+    return () => controller.abort()
+  }, [api, groupPfCode, urlKey, ym, isYm])
+
+  // Shown by the route's error boundary (a 401 E0003 as the session error).
+  if (loaded.state === 'failed') throw loaded.error
+  // A period that is not one (or not this holder's): the same answer as the server's APFH0001.
+  const isNotShownHere = !isYm || loaded.state === 'notShown'
+
+  return (
+    <div className="flex flex-col gap-8">
+      <ScreenHeader title={t('screen.checkContractInfo.title')} />
+      {isNotShownHere ? (
+        <div
+          role="alert"
+          data-error-code={errorCodes.contractNotShown}
+          className="rounded-8 border-2 border-error-1 bg-white p-4 md:p-6"
+        >
+          <p className="text-std-16B-170 text-solid-gray-900">
+            {myPageErrorText(errorCodes.contractNotShown)}
+          </p>
+        </div>
+      ) : loaded.state === 'loading' ? (
+        <p role="status" className="text-std-16N-170">
+          {t('myp.checkContractInfo.loading')}
+        </p>
+      ) : (
+        <ContractContent contract={loaded.contract} />
+      )}
+      <PageLinks links={[{ to: pathTo('home'), label: t('myp.toHome') }]} />
+    </div>
+  )
 }

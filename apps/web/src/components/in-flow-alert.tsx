@@ -1,6 +1,6 @@
 import { findMessage, t } from '@app/shared/messages/shell'
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
-import { ApiError } from '../../../lib/api-client.ts'
+import { ApiError } from '../lib/api-client.ts'
 
 // SPEC §8.4 in-flow messages: a failure the applicant can act on is told on the screen, above the
 // form, rather than on the error screen; everything typed stays. Any other failure still goes to
@@ -19,14 +19,25 @@ export function inFlowCodeOf(error: unknown, codes: readonly string[]): string |
   return codes.includes(error.body.errorCode) ? error.body.errorCode : undefined
 }
 
-export function useInFlowMessage() {
+/** The shell's text of an error code (its `error.<code>`), or the error screens' default. */
+function shellErrorText(errorCode: string): string {
+  return findMessage(`error.${errorCode}`) ?? t('errorScreen.default.description')
+}
+
+/**
+ * The message shown and how to show one. `textOf` gives a code's text: by default the shell's
+ * catalogue; an area with codes of its own (my-page) passes its translator's.
+ */
+export function useInFlowMessage(textOf: (errorCode: string) => string = shellErrorText) {
   const [message, setMessage] = useState<InFlowMessage | undefined>(undefined)
   const count = useRef(0)
-  const show = useCallback((errorCode: string) => {
-    count.current += 1
-    const text = findMessage(`error.${errorCode}`) ?? t('errorScreen.default.description')
-    setMessage({ errorCode, text, key: count.current })
-  }, [])
+  const show = useCallback(
+    (errorCode: string) => {
+      count.current += 1
+      setMessage({ errorCode, text: textOf(errorCode), key: count.current })
+    },
+    [textOf],
+  )
   const clear = useCallback(() => setMessage(undefined), [])
   return { message, show, clear }
 }

@@ -1,0 +1,175 @@
+import type {
+  CvrgeInfo,
+  InsuredPerson,
+  PolicyHolderInfoState,
+} from '@app/shared/api/application/apply-info'
+import { formatThousands } from '@app/shared/format/display'
+import { t } from '@app/shared/messages/application-flow'
+import { DescriptionList } from './description-list.tsx'
+
+// What an application shows of itself wherever it is read back: the applicant's confirmation
+// (checkPolicyHolderInfo) and the policy holder's contract on my-page (checkContractInfo). Display
+// only: no form code, so the my-page chunk does not carry the application's.
+
+const YEAR_MONTH_DATE = /^(\d{4})(\d{2})(\d{2})$/
+const HOUR_MINUTE = /^(\d{2})(\d{2})$/
+
+/** YYYYMMDD → 「2027年1月1日」; anything else as it is. */
+export function formatDate(value: string): string {
+  const match = YEAR_MONTH_DATE.exec(value)
+  if (match === null) return value
+  const [, year = '', month = '', day = ''] = match
+  return t('check.date', { year, month: Number(month), day: Number(day) })
+}
+
+/** YYYYMMDD and HHMM → 「2027年1月1日 0時00分」; the date alone without a time. */
+function formatDateTime(date: string, time: string): string {
+  const match = HOUR_MINUTE.exec(time)
+  if (match === null) return formatDate(date)
+  const [, hour = '', minute = ''] = match
+  return t('check.dateTime', { date: formatDate(date), hour: Number(hour), minute })
+}
+
+/** 1000001 → 100-0001 */
+function formatZipCode(value: string): string {
+  return /^\d{7}$/.test(value) ? `${value.slice(0, 3)}-${value.slice(3)}` : value
+}
+
+/** 1500 → 「1,500円」 (SPEC §5.3 thousands commas). */
+const yen = (amount: number | string) => t('flow.yen', { amount: formatThousands(amount) })
+const perPerson = (amount: number) => t('flow.perPerson', { amount: formatThousands(amount) })
+
+export interface Row {
+  label: string
+  value: string
+}
+
+/** Rows of entered values; one left empty reads 「未入力」. */
+export function Rows({ rows }: { rows: readonly Row[] }) {
+  return (
+    <DescriptionList
+      rows={rows.map((row) => ({
+        label: row.label,
+        value: row.value === '' ? t('check.empty') : row.value,
+      }))}
+    />
+  )
+}
+
+/** The policy holder's own fields (SPEC §3.8), without the group's items. */
+export function policyHolderRows(info: PolicyHolderInfoState): Row[] {
+  const isCorporate = info.policyHolderDiv === '2'
+  const rows: Row[] = [
+    {
+      label: isCorporate ? t('check.corporateNameKana') : t('check.nameKana'),
+      value: info.policyHolderNameKana,
+    },
+    {
+      label: isCorporate ? t('check.corporateNameKanji') : t('check.nameKanji'),
+      value: info.policyHolderNameKanji,
+    },
+  ]
+  if (!isCorporate) {
+    rows.push(
+      { label: t('check.birthDate'), value: formatDate(info.policyHolderBirthDate) },
+      {
+        label: t('check.sex'),
+        value: info.policyHolderSex === '' ? '' : t(`check.sex.${info.policyHolderSex}`),
+      },
+    )
+  }
+  rows.push(
+    { label: t('check.zipCd'), value: formatZipCode(info.policyHolderZipCd) },
+    { label: t('check.addressKanji'), value: info.policyHolderAddressKanji },
+    { label: t('check.addressKana'), value: info.policyHolderAddressKana },
+    { label: t('check.homeTelNo'), value: info.homeTelNo },
+    { label: t('check.mobileTelNo'), value: info.mobileTelNo },
+    { label: t('check.faxNo'), value: info.faxNo },
+    {
+      label: t('check.otherInsuranceFlg'),
+      value: t(`check.otherInsuranceFlg.${info.otherInsuranceFlg}`),
+    },
+  )
+  if (info.otherInsuranceFlg === '1') {
+    rows.push(
+      { label: t('check.otherInsuranceCompanyName'), value: info.otherInsuranceCompanyName },
+      { label: t('check.otherInsuranceType'), value: info.otherInsuranceType },
+      {
+        label: t('check.otherInsuranceExpiryDate'),
+        value: formatDate(info.otherInsuranceExpiryDate),
+      },
+      {
+        label: t('check.otherInsurancePymntLimit'),
+        value: info.otherInsurancePymntLimit === '' ? '' : yen(info.otherInsurancePymntLimit),
+      },
+    )
+  }
+  return rows
+}
+
+/** An insured person's own fields, without the group's items. */
+export function insuredRows(person: InsuredPerson): Row[] {
+  return [
+    { label: t('check.nameKana'), value: person.insrdNameKana },
+    { label: t('check.nameKanji'), value: person.insrdNameKanji },
+    { label: t('check.birthDate'), value: formatDate(person.insrdBirthDate) },
+    { label: t('check.sex'), value: t(`check.sex.${person.insrdSex}`) },
+  ]
+}
+
+/** 補償内容: the plan and its premium, the contract type, the options, the total. */
+export function coverageRows(cvrge: CvrgeInfo, unitName: (unitNo: number) => string): Row[] {
+  const rows: Row[] = []
+  if (cvrge.planUnitNo !== null) {
+    const premium = cvrge.unitArray.find((entry) => entry.unit === cvrge.planUnitNo)?.unitPremium
+    rows.push({
+      label: t('check.plan'),
+      value:
+        premium === undefined
+          ? unitName(cvrge.planUnitNo)
+          : t('check.unitPremium', {
+              name: unitName(cvrge.planUnitNo),
+              premium: perPerson(premium),
+            }),
+    })
+  }
+  if (cvrge.contractType !== null) {
+    rows.push({
+      label: t('check.contractType'),
+      value: t(`selectType.contractType.${cvrge.contractType}`),
+    })
+  }
+  const options = cvrge.unitArray.filter((entry) => entry.unit !== cvrge.planUnitNo)
+  if (options.length > 0) {
+    rows.push({
+      label: t('check.options'),
+      value: options
+        .map((entry) =>
+          t('check.unitPremium', {
+            name: unitName(entry.unit),
+            premium: perPerson(entry.unitPremium),
+          }),
+        )
+        .join('\n'),
+    })
+  }
+  rows.push({ label: t('check.totalPremium'), value: yen(cvrge.totalPremium) })
+  return rows
+}
+
+/** 保険期間: when the cover starts (not yet fixed before the application is done) and ends. */
+export function periodRows(info: PolicyHolderInfoState): Row[] {
+  return [
+    {
+      label: t('check.inception'),
+      value:
+        info.policyHolderInceptionDate === ''
+          ? t('check.period.undecided')
+          : formatDateTime(info.policyHolderInceptionDate, info.policyHolderInceptionTime),
+    },
+    {
+      label: t('check.expiry'),
+      value: formatDateTime(info.policyHolderExpiryDate, info.policyHolderExpiryTime),
+    },
+  ]
+}

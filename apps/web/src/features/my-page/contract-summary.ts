@@ -1,0 +1,50 @@
+import type { ContractSummary } from '@app/shared/api/my-page/endpoints'
+import { formatThousands, formatYearMonth, formatYearMonthDate } from '@app/shared/format/display'
+import { findIn } from '@app/shared/messages/format'
+import { myPageScreenMessages } from '@app/shared/messages/my-page-screens.ja'
+import { t } from './my-page-messages.ts'
+
+// One contract as home lists it and checkContractInfo opens with it (SPEC §4 status patterns).
+
+/** A text of the screens' catalogue under a key built from a code; the code itself if none. */
+function textOf(key: string, code: string): string {
+  return findIn(myPageScreenMessages, key) ?? code
+}
+
+/** 保険期間: 「2026-04-01〜2027-03-31」 (SPEC §5.3), or from the month while not fixed. */
+export function periodText({ coveragePeriod }: ContractSummary): string {
+  const { inceptionDate, expiryDate, groupPfCodeInceptionDateYm } = coveragePeriod
+  if (inceptionDate === null) {
+    return t('myp.home.contract.periodFrom', {
+      yearMonth: formatYearMonth(groupPfCodeInceptionDateYm),
+    })
+  }
+  return t('myp.home.contract.period', {
+    inception: formatYearMonthDate(inceptionDate),
+    expiry: expiryDate === null ? '' : formatYearMonthDate(expiryDate),
+  })
+}
+
+/** The contract's product, number, state in words, premium, way of paying and date. */
+export function contractSummaryRows(contract: ContractSummary): { label: string; value: string }[] {
+  return [
+    { label: t('myp.home.contract.groupPfName'), value: contract.groupPfName },
+    { label: t('myp.home.contract.policyHolderNo'), value: contract.groupPfPolicyHolderNo },
+    {
+      label: t('myp.home.contract.status'),
+      value: textOf(`myp.home.status.${contract.statusPattern}`, contract.statusPattern),
+    },
+    {
+      label: t('myp.home.contract.premium'),
+      value: t('myp.yen', { amount: formatThousands(contract.totalPremium) }),
+    },
+    {
+      label: t('myp.home.contract.pymntMethod'),
+      value: textOf(`myp.home.pymntMethod.${contract.pymntMethod}`, contract.pymntMethod),
+    },
+    {
+      label: t('myp.home.contract.applicationDate'),
+      value: formatYearMonthDate(contract.applicationDate),
+    },
+  ]
+}

@@ -1,0 +1,99 @@
+import { t } from '@app/shared/messages/t'
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import { ApiError } from '../../../lib/api-client.ts'
+import { myPageLink, mypPath, openMyPage } from '../test-my-page.ts'
+
+const section = (name: string) => within(screen.getByRole('region', { name }))
+
+function openContract(options: Parameters<typeof openMyPage>[1] = {}) {
+  return openMyPage('checkContractInfo', {
+    signedIn: true,
+    search: '?groupPfCodeInceptionDateYm=202604',
+    ...options,
+  })
+}
+
+describe('ご契約内容の確認（SPEC §2.2, §8.4 "The contract for the specified coverage period")', () => {
+  it('クエリの保険期間で GET /policyHolderInfo/contract/ を読み、概要・補償・契約者・被保険者・保険期間を示すこと', async () => {
+    const { services } = await openContract()
+
+    expect(await screen.findByRole('region', { name: 'ご契約の概要' })).toBeTruthy()
+    expect(services.getCalls).toContainEqual({
+      path: '/policyHolderInfo/contract/',
+      query: { ...myPageLink, groupPfCodeInceptionDateYm: '202604' },
+    })
+    expect(screen.getByText('保険期間 2026-04-01〜2027-03-31 のご契約内容です。')).toBeTruthy()
+    expect(
+      section('ご契約の概要')
+        .getAllByRole('definition')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'さくら商事 団体総合保険',
+      'P000123',
+      'お申し込み済み・お支払い済み',
+      '12,500円',
+      'クレジットカード',
+      '2026-03-15',
+    ])
+    expect(
+      section('補償内容')
+        .getAllByRole('definition')
+        .map((item) => item.textContent),
+    ).toEqual([
+      '基本プラン（10,000円（1名あたり））',
+      'オプションを付ける',
+      '携行品オプション（2,500円（1名あたり））',
+      '12,500円',
+    ])
+    const holder = section('契約者情報')
+    expect(holder.getByText('山田 太郎')).toBeTruthy()
+    expect(holder.getByText('1980年1月15日')).toBeTruthy()
+    expect(holder.getByText('100-0001')).toBeTruthy()
+    const insured = section('被保険者')
+    expect(insured.getByRole('heading', { level: 3, name: '基本プラン' })).toBeTruthy()
+    expect(insured.getAllByRole('heading', { level: 4 }).map((item) => item.textContent)).toEqual([
+      '1人目',
+      '2人目',
+    ])
+    expect(insured.getByText('山田 花子')).toBeTruthy()
+    expect(
+      section('保険期間')
+        .getAllByRole('definition')
+        .map((item) => item.textContent),
+    ).toEqual(['2026年4月1日 0時00分', '2027年3月31日 16時00分'])
+  })
+
+  it('APFH0001 なら「指定された保険期間のご契約は表示できません。」とホームへの道を示すこと', async () => {
+    const user = userEvent.setup()
+    const { router } = await openContract({
+      handlers: {
+        '/policyHolderInfo/contract/': () => {
+          throw new ApiError(404, { errorCode: 'APFH0001' })
+        },
+      },
+    })
+
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toBe('指定された保険期間のご契約は表示できません。')
+    expect(t('error.APFH0001')).toBe('指定された保険期間のご契約は表示できません。')
+    await user.click(screen.getByRole('link', { name: 'ホームへ戻る' }))
+    expect(await screen.findByRole('heading', { level: 1, name: 'ホーム' })).toBeTruthy()
+    expect(router.state.location.pathname).toBe(mypPath('home'))
+  })
+
+  it('保険期間のない（形の違う）クエリは、問い合わせずに同じメッセージを示すこと', async () => {
+    const { services } = await openContract({ search: '?groupPfCodeInceptionDateYm=2026' })
+
+    expect((await screen.findByRole('alert')).textContent).toBe(t('error.APFH0001'))
+    expect(services.getCalls.map((call) => call.path)).not.toContain('/policyHolderInfo/contract/')
+  })
+
+  it('マイページのセッションがなければ、ログインへ移ること', async () => {
+    const { router } = await openContract({ signedIn: false })
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'ログイン' })).toBeTruthy()
+    expect(router.state.location.pathname).toBe(mypPath('login'))
+  })
+})
