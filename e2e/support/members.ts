@@ -20,8 +20,11 @@ import { E2E_TODAY } from './server.ts'
 
 /** Members imported into each of the demo groups A and B: enough for every test of a run. */
 export const MEMBERS_PER_GROUP = 30
-/** Members imported into the group-collection fixture group: its journey needs one a run. */
-export const COLLECTION_MEMBERS = 5
+/**
+ * Members imported into the group-collection fixture group: its journey needs one a run, and the
+ * my-page spec one per test (support/policy-holders.ts makes them policy holders).
+ */
+export const COLLECTION_MEMBERS = 10
 
 /** The group-collection fixture group (e2e/fixtures/collection-group.json). */
 export const COLLECTION_GROUP = readFixtureDocument(COLLECTION_GROUP_DOCUMENT_PATH).groupPfInfo

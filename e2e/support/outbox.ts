@@ -57,3 +57,49 @@ export function uniqueMailAddress(label: string): string {
   const random = Math.random().toString(36).slice(2, 8)
   return `${label.toLowerCase().replace(/[^a-z0-9-]/g, '-')}.${Date.now().toString(36)}${random}@example.jp`
 }
+
+/**
+ * The messages to one recipient (a mail address, or for SMS and voice a phone number) as they
+ * come. The server's clock is pinned, so every message has the same createdAt and "newest first"
+ * cannot tell a new message from an old one; the ids already read can. `next(template)` waits for
+ * the one message of that template not read yet, and expects exactly one.
+ */
+export class Inbox {
+  readonly #request: APIRequestContext
+  readonly recipient: string
+  readonly #read = new Set<string>()
+
+  constructor(request: APIRequestContext, recipient: string) {
+    this.#request = request
+    this.recipient = recipient
+  }
+
+  async #unread(template: string): Promise<OutboxMessage[]> {
+    const messages = await outboxMessages(this.#request, this.recipient)
+    return messages.filter(
+      (message) => message.template === template && !this.#read.has(message.id),
+    )
+  }
+
+  /** The new message of `template` (a mail's or an SMS's template name), marked as read. */
+  async next(template: string): Promise<OutboxMessage> {
+    let unread: OutboxMessage[] = []
+    await expect
+      .poll(async () => (unread = await this.#unread(template)).length, {
+        message: `a new ${template} message to ${this.recipient} in the outbox`,
+      })
+      .toBeGreaterThan(0)
+    expect(unread, `new ${template} messages to ${this.recipient}`).toHaveLength(1)
+    const [message] = unread
+    if (message === undefined) throw new Error('unreachable')
+    this.#read.add(message.id)
+    return message
+  }
+
+  /** Marks every message there is now as read (what came before a test's own steps). */
+  async skipAll(): Promise<void> {
+    for (const message of await outboxMessages(this.#request, this.recipient)) {
+      this.#read.add(message.id)
+    }
+  }
+}
