@@ -134,6 +134,7 @@ describe('開発用の受信箱 /dev/outbox (PRODUCT.md "Shape")', () => {
     expect(filtered.json()).toEqual([
       {
         id: third,
+        channel: 'mail',
         template: 'verification',
         recipient: 'hanako@example.com',
         subject: '花子さんへ2通目',
@@ -145,6 +146,7 @@ describe('開発用の受信箱 /dev/outbox (PRODUCT.md "Shape")', () => {
       },
       {
         id: first,
+        channel: 'mail',
         template: 'verification',
         recipient: 'hanako@example.com',
         subject: '【テスト団体】メールアドレスの確認のお願い',

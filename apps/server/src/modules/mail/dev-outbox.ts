@@ -15,6 +15,12 @@ const LIMIT = 100
 
 type OutboxRow = typeof outboxMessages.$inferSelect
 
+const channelLabels: Readonly<Record<string, string>> = {
+  mail: 'メール',
+  sms: 'SMS',
+  voice: '音声ガイダンス',
+}
+
 const statusLabels: Readonly<Record<string, string>> = {
   pending: '送信待ち',
   sent: '送信済み',
@@ -23,6 +29,8 @@ const statusLabels: Readonly<Record<string, string>> = {
 
 const outboxMessageSchema = z.object({
   id: z.string(),
+  /** mail, sms or voice (telephone authentication, ADR 0015) */
+  channel: z.string(),
   template: z.string(),
   recipient: z.string(),
   subject: z.string(),
@@ -87,6 +95,8 @@ function renderMessage(message: OutboxRow): SafeHtml {
         <dd>${timeElement(message.createdAt)}</dd>
         <dt>状態</dt>
         <dd>${statusText(message)}</dd>
+        <dt>種類</dt>
+        <dd>${channelLabels[message.channel] ?? message.channel}</dd>
         <dt>宛先</dt>
         <dd>${message.recipient}</dd>
         <dt>テンプレート</dt>
@@ -154,6 +164,7 @@ export const devOutboxRoutes: FastifyPluginCallbackZod = (app, _options, done) =
       void reply.header('cache-control', 'no-store')
       return messages.map((message) => ({
         id: message.id,
+        channel: message.channel,
         template: message.template,
         recipient: message.recipient,
         subject: message.subject,

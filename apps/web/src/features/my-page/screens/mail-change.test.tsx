@@ -6,6 +6,7 @@ import {
   ATTEMPT_TOKEN,
   attemptAnswer,
   codeSent,
+  heldAttempt,
   jsonResponse,
   myPageLink,
   mypPath,
@@ -45,6 +46,22 @@ describe('メールアドレスの変更（SPEC §2.2, §3.6 mailChange.newMail�
       newMail: 'new@example.jp',
       attempt: { attemptToken: ATTEMPT_TOKEN },
     })
+  })
+
+  it('終わった変更のアドレスは入れずに開くこと（同じアドレスとして断られないように）', async () => {
+    await openMyPage('mailChange', {
+      signedIn: true,
+      steps: { mailChange: { newMail: 'done@example.jp' } },
+    })
+    expect((mailBox() as HTMLInputElement).value).toBe('')
+  })
+
+  it('認証コードを待つ変更から戻ると、そのアドレスが入っていること', async () => {
+    await openMyPage('mailChange', {
+      signedIn: true,
+      steps: { mailChange: { newMail: 'pending@example.jp', attempt: heldAttempt() } },
+    })
+    expect((mailBox() as HTMLInputElement).value).toBe('pending@example.jp')
   })
 
   it('形式の違うアドレスは送らずに示すこと', async () => {

@@ -30,7 +30,12 @@ export default function MailChangeScreen() {
   const action = useMyPageAction(mailChangeCodes)
   const form = useStepForm({
     schema: mailChangeFormSchema,
-    defaultValues: { newMailAddress: state.mailChange?.newMail ?? '' },
+    // A change still waiting for its code comes back with its address; a finished one keeps the
+    // new address only for mailChangeComplete, so the form starts empty.
+    defaultValues: {
+      newMailAddress:
+        state.mailChange?.attempt === undefined ? '' : (state.mailChange.newMail ?? ''),
+    },
     labels: { newMailAddress: t('myp.mailChange.newMailAddress') },
     onSubmit: async (values) => {
       await action.run(async () => {
