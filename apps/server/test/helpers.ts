@@ -95,3 +95,21 @@ export function manualClock(start: Date = testNow): Clock & {
     },
   }
 }
+
+/** A JST wall-clock time (YYYYMMDD, HHMM) as a Date: for pinning the clock at window edges. */
+export function jstTime(yyyymmdd: string, hhmm = '0000'): Date {
+  return new Date(
+    Date.UTC(
+      Number(yyyymmdd.slice(0, 4)),
+      Number(yyyymmdd.slice(4, 6)) - 1,
+      Number(yyyymmdd.slice(6, 8)),
+      Number(hhmm.slice(0, 2)) - 9,
+      Number(hhmm.slice(2, 4)),
+    ),
+  )
+}
+
+/** An injected response's JSON body as a plain record. */
+export function jsonBody(response: { json: <T>() => T }): Record<string, unknown> {
+  return response.json<Record<string, unknown>>()
+}

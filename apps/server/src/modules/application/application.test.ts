@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { desc, eq } from 'drizzle-orm'
 import {
   currentConsentVersions,
@@ -14,7 +14,14 @@ import {
 import { t } from '@app/shared/messages/application'
 import type { Database, DatabaseHandle } from '../../db/client.ts'
 import { applications, outboxMessages, rosterMembers, sessions } from '../../db/schema/index.ts'
-import { createTestApp, createTestDatabase, manualClock, testNow } from '../../../test/helpers.ts'
+import {
+  createTestApp,
+  createTestDatabase,
+  jsonBody,
+  jstTime,
+  manualClock,
+  testNow,
+} from '../../../test/helpers.ts'
 import { groupDocument, readTestImage } from '../../../test/factories.ts'
 import { importGroupDocument } from '../group/import-group.ts'
 import { hashPassword } from '../security/password.ts'
@@ -91,20 +98,9 @@ const fileRef = (name = 'kenkoushindan.pdf'): FileRef => ({
 })
 
 /** JST wall-clock time as a Date */
-const jst = (yyyymmdd: string, hhmm = '0000') =>
-  new Date(
-    Date.UTC(
-      Number(yyyymmdd.slice(0, 4)),
-      Number(yyyymmdd.slice(4, 6)) - 1,
-      Number(yyyymmdd.slice(6, 8)),
-      Number(hhmm.slice(0, 2)) - 9,
-      Number(hhmm.slice(2, 4)),
-    ),
-  )
+const jst = (yyyymmdd: string, hhmm = '0000') => jstTime(yyyymmdd, hhmm)
 
-function json(response: LightMyRequestResponse): Record<string, unknown> {
-  return response.json<Record<string, unknown>>()
-}
+const json = jsonBody
 
 describe('申込情報（issue #6）', () => {
   let database: DatabaseHandle

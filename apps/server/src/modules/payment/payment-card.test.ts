@@ -1,11 +1,18 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { and, eq } from 'drizzle-orm'
 import { t, type ApplicationView, type EntryLink } from '@app/shared'
 import type { PaymentInfo, PaymentOutcome } from '@app/shared/api/payment/payment'
 import type { DatabaseHandle } from '../../db/client.ts'
 import { applications, outboxMessages, paymentAttempts } from '../../db/schema/index.ts'
-import { createTestApp, createTestDatabase, manualClock, testNow } from '../../../test/helpers.ts'
+import {
+  createTestApp,
+  createTestDatabase,
+  jsonBody,
+  jstTime,
+  manualClock,
+  testNow,
+} from '../../../test/helpers.ts'
 import type { SignedInApplicant } from '../application/application-test-support.ts'
 import { signInApplicant } from '../application/application-test-support.ts'
 import {
@@ -32,20 +39,9 @@ import {
 // The app listens: the payment adapter reaches the sandbox provider over HTTP.
 
 /** JST wall-clock time as a Date */
-const jst = (yyyymmdd: string, hhmm = '1000') =>
-  new Date(
-    Date.UTC(
-      Number(yyyymmdd.slice(0, 4)),
-      Number(yyyymmdd.slice(4, 6)) - 1,
-      Number(yyyymmdd.slice(6, 8)),
-      Number(hhmm.slice(0, 2)) - 9,
-      Number(hhmm.slice(2, 4)),
-    ),
-  )
+const jst = (yyyymmdd: string, hhmm = '1000') => jstTime(yyyymmdd, hhmm)
 
-function body(response: LightMyRequestResponse): Record<string, unknown> {
-  return response.json<Record<string, unknown>>()
-}
+const body = jsonBody
 
 describe('クレジットカード決済（issue #7）', () => {
   let database: DatabaseHandle

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { and, eq } from 'drizzle-orm'
 import { t, type ApplicationView, type EntryLink } from '@app/shared'
 import type { PaymentInfo, PaymentOutcome } from '@app/shared/api/payment/payment'
@@ -12,7 +12,14 @@ import {
   paymentAttempts,
   virtualAccounts,
 } from '../../db/schema/index.ts'
-import { createTestApp, createTestDatabase, manualClock, testNow } from '../../../test/helpers.ts'
+import {
+  createTestApp,
+  createTestDatabase,
+  jsonBody,
+  jstTime,
+  manualClock,
+  testNow,
+} from '../../../test/helpers.ts'
 import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp.ts'
 import type { SignedIn } from '../access/session.ts'
 import type { SignedInApplicant } from '../application/application-test-support.ts'
@@ -32,20 +39,10 @@ import { signDepositNotification } from './signature.ts'
 // full, under- and over-paid, unknown account, duplicates, bad signatures), group collection
 // ("4", 330 or 211 kept), the completion mail and a relay that refuses it.
 
-const jst = (yyyymmdd: string, hhmm = '1000') =>
-  new Date(
-    Date.UTC(
-      Number(yyyymmdd.slice(0, 4)),
-      Number(yyyymmdd.slice(4, 6)) - 1,
-      Number(yyyymmdd.slice(6, 8)),
-      Number(hhmm.slice(0, 2)) - 9,
-      Number(hhmm.slice(2, 4)),
-    ),
-  )
+/** JST wall-clock time as a Date */
+const jst = (yyyymmdd: string, hhmm = '1000') => jstTime(yyyymmdd, hhmm)
 
-function body(response: LightMyRequestResponse): Record<string, unknown> {
-  return response.json<Record<string, unknown>>()
-}
+const body = jsonBody
 
 describe('振込口座・団体扱・入金通知（issue #7）', () => {
   let database: DatabaseHandle
