@@ -10,6 +10,7 @@ import {
   importRoster,
   type IssuedMember,
 } from '../modules/roster/import-roster.ts'
+import { runCli } from './run-cli.ts'
 
 // npm run import-roster -w @app/server -- --group G100001 --ym 202604 [--encoding sjis]
 //   [--out FILE] roster.csv
@@ -196,19 +197,4 @@ export async function main(
   }
 }
 
-if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === import.meta.filename) {
-  let config: Config
-  try {
-    config = loadConfig()
-  } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n`)
-    process.exit(1)
-  }
-  main(process.argv.slice(2), { config }).then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`)
-      process.exit(1)
-    },
-  )
-}
+runCli(import.meta.filename, () => ({ config: loadConfig() }), main)

@@ -1,7 +1,7 @@
-import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { loadConfig } from '../env.ts'
 import { SANDBOX_PREFIX } from '../modules/payment/provider-settings.ts'
+import { runCli } from './run-cli.ts'
 
 // npm run sandbox-deposit -w @app/server -- --account 1234567 --amount 12000
 //   [--name <振込人名>] [--url http://127.0.0.1:3000]
@@ -153,19 +153,4 @@ export async function main(
   return 0
 }
 
-if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === import.meta.filename) {
-  let defaultUrl: string
-  try {
-    defaultUrl = `http://127.0.0.1:${loadConfig().port}`
-  } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n`)
-    process.exit(1)
-  }
-  main(process.argv.slice(2), { defaultUrl }).then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`)
-      process.exit(1)
-    },
-  )
-}
+runCli(import.meta.filename, () => ({ defaultUrl: `http://127.0.0.1:${loadConfig().port}` }), main)

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm'
 import { isLuhnValid } from '@app/shared/rules/payment'
 import { openEmbeddedDatabase, openPostgresDatabase, type DatabaseHandle } from '../db/client.ts'
 import { loadConfig, type Config } from '../env.ts'
+import { runCli } from './run-cli.ts'
 
 // npm run scan-card-numbers -w @app/server -- [--data-dir DIR | --database-url URL] [--file PATH …]
 // Looks for card numbers where none may be (PRODUCT.md "Money": card data goes to the provider's
@@ -279,19 +280,4 @@ export async function main(
   return unreadable ? 1 : 0
 }
 
-if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === import.meta.filename) {
-  let config: Config
-  try {
-    config = loadConfig()
-  } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n`)
-    process.exit(1)
-  }
-  main(process.argv.slice(2), { config }).then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`)
-      process.exit(1)
-    },
-  )
-}
+runCli(import.meta.filename, () => ({ config: loadConfig() }), main)

@@ -1,0 +1,26 @@
+import path from 'node:path'
+
+/**
+ * Runs a CLI module's `main` when the module is the process's entry point (not when a test
+ * imports it): `prepare` reads what main needs (the configuration); a failure of either prints
+ * its message and exits 1, otherwise the process exits with main's code.
+ */
+export function runCli<T>(
+  moduleFilename: string,
+  prepare: () => T,
+  main: (args: string[], prepared: T) => Promise<number>,
+): void {
+  if (process.argv[1] === undefined || path.resolve(process.argv[1]) !== moduleFilename) return
+  const fail = (error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`)
+    process.exit(1)
+  }
+  let prepared: T
+  try {
+    prepared = prepare()
+  } catch (error) {
+    fail(error)
+    return
+  }
+  main(process.argv.slice(2), prepared).then((code) => process.exit(code), fail)
+}
