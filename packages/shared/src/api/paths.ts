@@ -83,3 +83,13 @@ export const idReNotificationPath = '/idReNotificationMail/'
 export const tmpPhoneNumberPath = '/tmpPhoneNumber/'
 /** POST: send the registration code to that number by SMS or voice */
 export const tmpPhoneNumberCodePath = '/tmpPhoneNumber/code/'
+
+// Renewal (issue #9, ADR 0016). Reached from my-page home: every call names the my-page link
+// and the coverage period of the contract to renew, and works only on the signed-in policy
+// holder's own contract of that period (another's, or none: 404 APFH0001).
+/** GET: the renewal state of one contract (SPEC §3.7) and next year's terms */
+export const renewalInfoPath = '/renewalInfo/'
+/** POST: stop the contract's auto-renewal (before the fix date; after it 409 APFA2031) */
+export const autoRenewStopPath = '/autoRenewStop/'
+/** POST: start (or resume) the renewal procedure: a draft on next year's product, carried over */
+export const renewalProcedurePath = '/renewalProcedure/'
