@@ -10,7 +10,9 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core'
 import type { ApplicationStep, ApplyInfo, ApplyInfoOption } from '@app/shared'
 import { groupPfInfos } from './groups.ts'
@@ -168,8 +170,16 @@ export const applications = pgTable(
     groupPfCodeInceptionDateYm: text().notNull(),
     groupPfBranchNo: text().notNull(),
     urlKey: text().notNull(),
-    /** draft while the applicant works through the steps; applied once completed */
+    /**
+     * draft while the applicant works through the steps; applied once completed; cancelled: a
+     * renewal procedure's draft given up when its auto-renewal was stopped or the renewal job
+     * renewed the contract on last year's terms (issue #9, ADR 0016)
+     */
     status: text().notNull().default('draft'),
+    /** a renewal (issue #9): last year's applied application this one renews */
+    preApplicationId: uuid().references((): AnyPgColumn => applications.id, {
+      onDelete: 'restrict',
+    }),
     groupPfPolicyHolderNo: text(),
     appliedAt: instant(),
     /** SPEC §3.1 applyInfo, set when the application starts (issue #6, ADR 0012) */
@@ -184,8 +194,16 @@ export const applications = pgTable(
     updatedAt: createdAt(),
   },
   (table) => [
-    check('applications_status', sql`${table.status} in ('draft', 'applied')`),
-    unique('applications_member_uq').on(table.rosterMemberId),
+    check('applications_status', sql`${table.status} in ('draft', 'applied', 'cancelled')`),
+    // one live application per account and product year (a renewal adds next year's)
+    uniqueIndex('applications_account_year_uq')
+      .on(table.accountId, table.groupPfCode, table.groupPfCodeInceptionDateYm)
+      .where(sql`${table.status} <> 'cancelled'`),
+    // a contract is renewed at most once, however many processes try (ADR 0016)
+    uniqueIndex('applications_pre_application_uq')
+      .on(table.preApplicationId)
+      .where(sql`${table.status} <> 'cancelled'`),
+    index('applications_member_ix').on(table.rosterMemberId),
     unique('applications_policy_holder_no_uq').on(
       table.groupPfCode,
       table.groupPfCodeInceptionDateYm,
