@@ -38,6 +38,9 @@ import { paymentRoutes } from './modules/payment/routes.ts'
 import { MyPageAccess } from './modules/my-page/my-page-access.ts'
 import { myPageRoutes } from './modules/my-page/plugin.ts'
 import { withoutCertificateToken } from './modules/my-page/contract/routes.ts'
+import { RenewalJobTimer } from './modules/renewal/renewal-job.ts'
+import { RenewalService } from './modules/renewal/renewal-service.ts'
+import { renewalRoutes } from './modules/renewal/routes.ts'
 import { sandboxPaymentRoutes } from './modules/sandbox-payment/routes.ts'
 import { MaintenanceState, registerMaintenanceGate } from './modules/system/maintenance.ts'
 import { registerErrorHandling } from './plugins/error-handler.ts'
@@ -64,6 +67,7 @@ declare module 'fastify' {
     payments: PaymentService
     serverKeys: ServerKeys
     myPageAccess: MyPageAccess
+    renewals: RenewalService
   }
 }
 
@@ -194,6 +198,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     publicBaseUrl,
   })
   app.decorate('paymentSettings', paymentSettings)
+  const renewals = new RenewalService({
+    db: database.db,
+    clock,
+    publicBaseUrl,
+    deliverMail: (messageId) => app.mailDelivery.deliver(messageId),
+  })
+  app.decorate('renewals', renewals)
   app.decorate(
     'payments',
     new PaymentService({
@@ -205,8 +216,27 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       settings: paymentSettings,
       deliverMail: (messageId) => app.mailDelivery.deliver(messageId),
       publicBaseUrl,
+      // a renewal procedure's draft completes only while its contract's renewal allows it
+      renewals: {
+        checkCompletion: (applicationId) => renewals.checkCompletion(applicationId),
+        completeInTx: (tx, applicationId, now) => renewals.completeInTx(tx, applicationId, now),
+      },
     }),
   )
+  // The renewal job (issue #9, ADR 0016) on an interval; every process may run it at once.
+  const renewalJob = new RenewalJobTimer({
+    db: database.db,
+    clock,
+    publicBaseUrl,
+    deliverMail: (messageId) => app.mailDelivery.deliver(messageId),
+    intervalSeconds: config.renewalJobIntervalSeconds,
+    log: app.log.child({ module: 'renewal-job' }),
+  })
+  app.addHook('onReady', (done) => {
+    renewalJob.start()
+    done()
+  })
+  app.addHook('onClose', () => renewalJob.stop())
   const maintenance = new MaintenanceState(database.db, config.maintenanceWindow)
   registerMaintenanceGate(app, maintenance, clock)
   // A flood guard per client address on the API; secret checks get their own, stricter limits.
@@ -225,6 +255,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(addressRoutes)
       await api.register(paymentRoutes)
       await api.register(myPageRoutes)
+      await api.register(renewalRoutes)
       api.get('/docs', { schema: { hide: true } }, () => app.swagger())
       // A route, not the not-found handler, so unknown paths get the same body decoding
       // (a gzip POST included), rate limit and error body as every other API call.

@@ -44,6 +44,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('団体保険 Web加入 <no-reply@dantai-hoken.example>'),
   /** how often the delivery job looks for due mail */
   MAIL_POLL_SECONDS: z.coerce.number().min(0.05).max(3600).default(5),
+  /** the renewal job's interval in the server process (issue #9); 0 never runs it there */
+  RENEWAL_JOB_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
   /** per client address: secret checks (verifyUser, the link page) in 10 minutes */
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(30),
   GTM_ID: z
@@ -91,6 +93,8 @@ export interface Config {
   mailFrom: string
   mailPollSeconds: number
   authRateLimitMax: number
+  /** seconds between runs of the renewal job in the server process; 0: not run there */
+  renewalJobIntervalSeconds: number
   /** the payment provider (ADR 0014); undefined values: the sandbox's generated ones */
   payment: {
     providerUrl: string | undefined
@@ -146,6 +150,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mailFrom: env.MAIL_FROM,
     mailPollSeconds: env.MAIL_POLL_SECONDS,
     authRateLimitMax: env.AUTH_RATE_LIMIT_MAX,
+    // tests run the job themselves
+    renewalJobIntervalSeconds:
+      env.RENEWAL_JOB_INTERVAL_SECONDS ?? (env.NODE_ENV === 'test' ? 0 : 600),
     payment: {
       providerUrl: env.PAYMENT_PROVIDER_URL?.replace(/\/+$/, ''),
       secretKey: env.PAYMENT_SECRET_KEY,

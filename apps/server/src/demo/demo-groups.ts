@@ -1778,6 +1778,37 @@ export function buildDemoDocuments(today: string): GroupDocument[] {
   return demoGroups.map((group) => group.build(today))
 }
 
+/**
+ * Group A's next product year (issue #9, PRODUCT.md "Group data"): the same group and link,
+ * 12 months later, 100 yen more on every unit, its recruitment open from this year's start until
+ * the day before this year's renewal fix date, so a policy holder can renew now.
+ */
+export function buildDemoNextYearDocuments(today: string): GroupDocument[] {
+  const current = groupA.build(today)
+  const next = structuredClone(current)
+  const info = next.groupPfInfo
+  const inceptionYm = addMonths(current.groupPfInfo.groupPfCodeInceptionDateYm, 12)
+  const groupInceptionDate = firstDay(inceptionYm)
+  const groupExpiryDate = addDays(firstDay(addMonths(inceptionYm, 12)), -1)
+  const thisYearFixDate = current.groupPfInfo.renewalFixDate ?? groupInceptionDate
+  Object.assign(info, {
+    groupPfCodeInceptionDateYm: inceptionYm,
+    groupInceptionDate,
+    groupExpiryDate,
+    renewalFixDate: addDays(groupExpiryDate, -60),
+    atOnceRecruitStartDate: current.groupPfInfo.atOnceRecruitStartDate,
+    atOnceRecruitEndDate: addDays(thisYearFixDate, -1),
+    halfwayRecruitStartDate: null,
+    halfwayRecruitEndDate: null,
+    halfwayPymntInceptionDate: null,
+    unitInfoArray: info.unitInfoArray.map((unit) => ({
+      ...unit,
+      unitPremium: unit.unitPremium + 100,
+    })),
+  })
+  return [next]
+}
+
 /** The demo links in the order A, B, C. */
 export function demoLinks(today: string): DemoLink[] {
   return buildDemoDocuments(today).map((document) => {

@@ -63,7 +63,19 @@ describe('デモの加入者のマイページ', () => {
           pymntMethod: '1',
           totalPremium: 1790,
           applicationDate: '20261120',
-          actions: { certificate: true, renewal: false, stopAutoRenewal: false },
+          // issue #9: next year's product is open for the renewal procedure
+          renewal: {
+            renewSttsDiv: '3',
+            renewalProcedureButtonAndTextStatus: '1',
+            isAutoRenewing: true,
+            renewalFixDate: groupA?.renewalFixDate,
+          },
+          actions: {
+            certificate: true,
+            renewal: true,
+            autoRenewCheck: true,
+            stopAutoRenewal: true,
+          },
         },
       ],
     })

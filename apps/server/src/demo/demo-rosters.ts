@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 import { toBusinessDate } from '@app/shared'
 import type { Database } from '../db/client.ts'
 import { accounts, applications, rosterMembers } from '../db/schema/index.ts'
@@ -345,7 +345,8 @@ async function ensureApplied(
   const [application] = await db
     .select({ id: applications.id, ...applicationFieldColumns })
     .from(applications)
-    .where(eq(applications.rosterMemberId, member.id))
+    // the member's own enrolment: a renewal of it (issue #9) is left as the holder made it
+    .where(and(eq(applications.rosterMemberId, member.id), isNull(applications.preApplicationId)))
   const [group, items] = await Promise.all([findGroupPfInfo(db, key), listItemDefinitions(db, key)])
   if (group === undefined) throw new Error(`demo product ${key.groupPfCode} is missing`)
   const isSameProduct =

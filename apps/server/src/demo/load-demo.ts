@@ -5,7 +5,13 @@ import type { Database } from '../db/client.ts'
 import { groupLinks } from '../db/schema/index.ts'
 import { countGroupProducts } from '../modules/group/group-repository.ts'
 import { importGroupDocument } from '../modules/group/import-group.ts'
-import { buildDemoDocuments, demoImage, demoLinks, type DemoLink } from './demo-groups.ts'
+import {
+  buildDemoDocuments,
+  buildDemoNextYearDocuments,
+  demoImage,
+  demoLinks,
+  type DemoLink,
+} from './demo-groups.ts'
 import { loadDemoRosters } from './demo-rosters.ts'
 
 /**
@@ -29,7 +35,8 @@ export async function loadDemoData(
     ).length > 0
   if (options.mode === 'auto' && !isEmpty && !hasDemo) return []
   const today = toBusinessDate(options.now)
-  for (const document of buildDemoDocuments(today)) {
+  // group A's next year too (issue #9): its policy holders can renew from my-page
+  for (const document of [...buildDemoDocuments(today), ...buildDemoNextYearDocuments(today)]) {
     await importGroupDocument(db, document, {
       isDemo: true,
       readImage: (file) => demoImage(file)?.bytes,

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto'
-import { and, eq, isNull, lt, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, isNull, lt, ne, sql, type SQL } from 'drizzle-orm'
 import {
   AppError,
   currentConsentVersions,
@@ -398,11 +398,13 @@ export class AccessService {
         status: applications.status,
       })
       .from(applications)
-      .where(eq(applications.accountId, accountId))
+      // the one the enrolment endpoints work on (findApplicationOfAccount): the latest live one
+      .where(and(eq(applications.accountId, accountId), ne(applications.status, 'cancelled')))
+      .orderBy(desc(applications.groupPfCodeInceptionDateYm), desc(applications.createdAt))
       .limit(1)
     const application = rows[0]
     if (application === undefined) return null
-    // the table's check constraint allows only these two
+    // cancelled rows are left out above: the check constraint leaves these two
     return { ...application, status: application.status as 'draft' | 'applied' }
   }
 
@@ -475,7 +477,13 @@ export class AccessService {
         applyInfo: applications.applyInfo,
       })
       .from(applications)
-      .where(eq(applications.rosterMemberId, verification.rosterMemberId))
+      // the member's own enrolment, not a renewal of it (issue #9)
+      .where(
+        and(
+          eq(applications.rosterMemberId, verification.rosterMemberId),
+          isNull(applications.preApplicationId),
+        ),
+      )
       .limit(1)
     const found = existing[0]
     if (found !== undefined) {
@@ -581,7 +589,11 @@ export class AccessService {
       .select({ id: applications.id })
       .from(applications)
       .where(
-        and(eq(applications.rosterMemberId, rosterMemberId), eq(applications.status, 'applied')),
+        and(
+          eq(applications.rosterMemberId, rosterMemberId),
+          eq(applications.status, 'applied'),
+          isNull(applications.preApplicationId),
+        ),
       )
       .limit(1)
     if (rows.length > 0) {

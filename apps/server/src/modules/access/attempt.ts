@@ -67,6 +67,7 @@ export async function openAttempt(db: Database, input: AttemptInput): Promise<At
       exists (
         select 1 from applications
         where applications.roster_member_id = member.id and applications.status = 'applied'
+          and applications.pre_application_id is null
       ) as applied
     from (select 1) as one left join member on true
   `)

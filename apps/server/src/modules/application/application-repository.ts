@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm'
 import type { ApplicationStep, ApplyInfo, ApplyInfoOption } from '@app/shared'
 import type { Database } from '../../db/client.ts'
 import {
@@ -47,6 +47,11 @@ export interface StoredState {
   completedSteps: ApplicationStep[]
 }
 
+/**
+ * The account's application the enrolment endpoints work on: its latest live one (a renewal
+ * procedure's draft on next year's product comes before last year's contract; issue #9,
+ * ADR 0016). Cancelled drafts are never it.
+ */
 export async function findApplicationOfAccount(
   db: Database,
   accountId: string,
@@ -54,7 +59,8 @@ export async function findApplicationOfAccount(
   const rows = await db
     .select(applicationColumns)
     .from(applications)
-    .where(eq(applications.accountId, accountId))
+    .where(and(eq(applications.accountId, accountId), ne(applications.status, 'cancelled')))
+    .orderBy(desc(applications.groupPfCodeInceptionDateYm), desc(applications.createdAt))
     .limit(1)
   return rows[0]
 }

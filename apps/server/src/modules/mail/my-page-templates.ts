@@ -24,14 +24,14 @@ const NO_REPLY = [
 ].join('\n')
 
 /** 日本時間で「2026年11月20日 10時10分」。Seconds are cut, so a deadline never reads later. */
-function japanDateTime(instant: Date): string {
+export function japanDateTime(instant: Date): string {
   const [date, time] = [toBusinessDate(instant), toBusinessTime(instant)]
   const ymd = `${date.slice(0, 4)}年${Number(date.slice(4, 6))}月${Number(date.slice(6, 8))}日`
   return `${ymd} ${Number(time.slice(0, 2))}時${time.slice(2, 4)}分`
 }
 
 /** Sections joined by blank lines; the agency's contact and the no-reply note close every mail. */
-function plainMail(
+export function plainMail(
   template: string,
   context: MyPageMailContext,
   subject: string,

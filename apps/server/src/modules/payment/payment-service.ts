@@ -100,6 +100,19 @@ export interface PaymentServiceOptions {
   provider?: PaymentProvider
   /** the 10-digit policy holder number (tests force a collision with it) */
   newPolicyHolderNo?: () => string
+  /** renewal procedures (issue #9, ADR 0016): whether a draft may complete, and completing it */
+  renewals?: RenewalCompletion
+}
+
+/**
+ * What payment asks of renewals: a renewal procedure's draft completes only while its contract's
+ * renewal allows it (409 APFA2029 otherwise); other applications pass both calls untouched.
+ */
+export interface RenewalCompletion {
+  /** before money moves */
+  checkCompletion(applicationId: string): Promise<void>
+  /** inside the completion's transaction (a refusal rolls it back) */
+  completeInTx(tx: Database, applicationId: string, now: Date): Promise<void>
 }
 
 /** A repeat waits for the first request of its key this often, for at most this long. */
@@ -447,6 +460,7 @@ export class PaymentService {
     if (existing !== undefined) return { kind: 'repeat', outcome: await this.#outcomeOf(existing) }
     await beforeChecks?.()
     this.#requireAllSteps(context)
+    await this.options.renewals?.checkCompletion(context.applicationId)
     if (paymentRoute(context.applyInfo.basicInfo.pymntMethod) !== kind) {
       throw stepNotOpen(`the group does not pay by ${kind}`)
     }
@@ -499,7 +513,9 @@ export class PaymentService {
     registration: PaymentRegistration,
   ): Promise<PaymentOutcome> {
     const context = await this.#context(signedIn)
-    const refusal = this.#refusalBeforeCapture(context, attempt, registration)
+    const refusal =
+      this.#refusalBeforeCapture(context, attempt, registration) ??
+      (await this.#renewalRefusal(context.applicationId))
     if (refusal !== undefined) {
       await this.#cancelQuietly(paymentId)
       throw await this.#fail(attempt, refusal.code, refusal.message, 'cancelled')
@@ -557,6 +573,19 @@ export class PaymentService {
       }
     }
     return undefined
+  }
+
+  /** A renewal no longer completable (stopped, renewed, past its fix date): APFA2029. */
+  async #renewalRefusal(
+    applicationId: string,
+  ): Promise<{ code: string; message: string } | undefined> {
+    try {
+      await this.options.renewals?.checkCompletion(applicationId)
+      return undefined
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error
+      return { code: error.errorCode, message: error.message }
+    }
   }
 
   /** SPEC §8.3 APFA2012: a closed window cancels the card payments that wait for 3-D Secure. */
@@ -665,6 +694,7 @@ export class PaymentService {
         throw new Error('application without its state')
       }
       if (row.status === 'applied') return undefined
+      await this.options.renewals?.completeInTx(tx, row.id, now)
       const accountRow =
         account === undefined ? undefined : await this.#saveAccount(tx, row.id, account, now)
       const state = { applyInfo: row.applyInfo, applyInfoOption: row.applyInfoOption }

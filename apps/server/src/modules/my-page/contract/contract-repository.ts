@@ -8,9 +8,11 @@ import { accounts, applications, rateLimitHits } from '../../../db/schema/index.
 
 /** An applied application as my-page reads it. */
 export interface AppliedApplication {
+  id: string
   groupPfCode: string
   groupPfCodeInceptionDateYm: string
   groupPfBranchNo: string
+  urlKey: string
   groupPfPolicyHolderNo: string | null
   appliedAt: Date | null
   applyInfo: ApplyInfo
@@ -43,9 +45,11 @@ export async function listAppliedApplications(
   }
   const rows = await db
     .select({
+      id: applications.id,
       groupPfCode: applications.groupPfCode,
       groupPfCodeInceptionDateYm: applications.groupPfCodeInceptionDateYm,
       groupPfBranchNo: applications.groupPfBranchNo,
+      urlKey: applications.urlKey,
       groupPfPolicyHolderNo: applications.groupPfPolicyHolderNo,
       appliedAt: applications.appliedAt,
       applyInfo: applications.applyInfo,

@@ -9,7 +9,6 @@ import {
 import {
   CERTIFICATE_URL_SECONDS,
   type ContractInfo,
-  type ContractSummary,
   type MyPageInfo,
 } from '@app/shared/api/my-page/endpoints'
 import type { Clock } from '../../../clock.ts'
@@ -21,6 +20,7 @@ import { hitRateLimit } from '../../security/rate-limit.ts'
 import { subjectHash, type ServerKeys } from '../../security/secrets.ts'
 import { readToken, signToken } from '../../security/tokens.ts'
 import { maskPhoneNumber } from '../../telephone/phone-number.ts'
+import type { RenewalService } from '../../renewal/renewal-service.ts'
 import type { MyPageLinkTarget } from '../my-page-access.ts'
 import {
   claimCertificateUrl,
@@ -55,6 +55,8 @@ export interface ContractServiceOptions {
   db: Database
   clock: Clock
   keys: ServerKeys
+  /** each contract's renewal on home and checkContractInfo (issue #9) */
+  renewals: Pick<RenewalService, 'contractRenewals'>
 }
 
 function contractNotShown(message: string): AppError {
@@ -86,10 +88,26 @@ export class ContractService {
       }),
     ])
     if (account === undefined) throw new Error('signed-in account vanished')
-    const summaries: ContractSummary[] = []
-    for (const contract of contracts) {
-      summaries.push(contractSummary(contract, await this.#groupOf(contract)))
+    const groups = new Map<string, Promise<GroupPfInfo>>()
+    const groupOf = (contract: AppliedApplication) => {
+      let group = groups.get(contract.groupPfCodeInceptionDateYm)
+      if (group === undefined) {
+        group = this.#groupOf(contract)
+        groups.set(contract.groupPfCodeInceptionDateYm, group)
+      }
+      return group
     }
+    const withGroups = await Promise.all(
+      contracts.map(async (contract) => ({ ...contract, group: await groupOf(contract) })),
+    )
+    const renewals = await this.#options.renewals.contractRenewals(
+      holder.accountId,
+      holder.link.groupPfCode,
+      withGroups,
+    )
+    const summaries = withGroups.map((contract) =>
+      contractSummary(contract, contract.group, renewals.get(contract.id)),
+    )
     const phone = account.phoneVerifiedAt === null ? null : account.phoneNumber
     return {
       userId: account.userId,
@@ -110,8 +128,13 @@ export class ContractService {
     const contract = await this.#ownContract(holder, groupPfCodeInceptionDateYm)
     const group = await this.#groupOf(contract)
     const { applyInfo } = contract
+    const renewals = await this.#options.renewals.contractRenewals(
+      holder.accountId,
+      holder.link.groupPfCode,
+      [{ ...contract, group }],
+    )
     return {
-      summary: contractSummary(contract, group),
+      summary: contractSummary(contract, group, renewals.get(contract.id)),
       policyHolderInfo: applyInfo.policyHolderInfo,
       insrdInfoArray: applyInfo.insrdInfoArray,
       cvrgeInfo: applyInfo.cvrgeInfo,

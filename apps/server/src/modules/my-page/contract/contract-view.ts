@@ -17,9 +17,16 @@ import type { AppliedApplication } from './contract-repository.ts'
 const orNull = (value: string): string | null => (value === '' ? null : value)
 
 /** One contract on home and on checkContractInfo (contractSummarySchema). */
+/** Without its renewal (the 加入者証 reads only the period and the number). */
+const noRenewal: Pick<ContractSummary, 'renewal' | 'actions'> = {
+  renewal: null,
+  actions: { certificate: true, renewal: false, autoRenewCheck: false, stopAutoRenewal: false },
+}
+
 export function contractSummary(
   application: AppliedApplication,
   group: Pick<GroupPfInfo, 'groupNameKanji' | 'groupExpiryDate'>,
+  renewal: Pick<ContractSummary, 'renewal' | 'actions'> = noRenewal,
 ): ContractSummary {
   const { basicInfo, policyHolderInfo, cvrgeInfo } = application.applyInfo
   return {
@@ -38,8 +45,9 @@ export function contractSummary(
     applicationDate:
       basicInfo.applicationDate ??
       (application.appliedAt === null ? '' : toBusinessDate(application.appliedAt)),
-    // renewal and stopAutoRenewal come with issue #9
-    actions: { certificate: true, renewal: false, stopAutoRenewal: false },
+    // issue #9: the renewal state and what it offers (RenewalService.contractRenewals)
+    renewal: renewal.renewal,
+    actions: renewal.actions,
   }
 }
 

@@ -50,7 +50,27 @@ interface Holder {
   myPage: { authorization: string }
 }
 
-const actions = { certificate: true, renewal: false, stopAutoRenewal: false }
+// Issue #9 (ADR 0016): this year's contracts renew by themselves on 2027-11-01 and may still be
+// stopped, but no next year exists yet; last year's is past its fix date and this year is
+// already held by an enrolment of its own, so nothing is offered for it.
+const currentRenewal = {
+  renewal: {
+    renewSttsDiv: '3',
+    renewalProcedureButtonAndTextStatus: '3',
+    isAutoRenewing: true,
+    renewalFixDate: '20271101',
+  },
+  actions: { certificate: true, renewal: false, autoRenewCheck: false, stopAutoRenewal: true },
+} as const
+const previousRenewal = {
+  renewal: {
+    renewSttsDiv: '4',
+    renewalProcedureButtonAndTextStatus: '3',
+    isAutoRenewing: true,
+    renewalFixDate: '20261101',
+  },
+  actions: { certificate: true, renewal: false, autoRenewCheck: false, stopAutoRenewal: false },
+} as const
 
 function body(response: LightMyRequestResponse): Record<string, unknown> {
   return response.json<Record<string, unknown>>()
@@ -276,7 +296,7 @@ describe('マイページのご契約・加入者証（issue #8）', () => {
     pymntMethod: '4',
     totalPremium: TEST_PREMIUM,
     applicationDate: '20261120',
-    actions,
+    ...currentRenewal,
   })
 
   const previousSummary: ContractSummary = {
@@ -292,7 +312,7 @@ describe('マイページのご契約・加入者証（issue #8）', () => {
     // Aプラン 1,200 円 × 2 名 + 個人賠償責任特約 150 円 × 1 名
     totalPremium: 2550,
     applicationDate: '20251115',
-    actions,
+    ...previousRenewal,
   }
 
   const notShown = {

@@ -44,7 +44,12 @@ const linkOf = (value: MyPageLink): MyPageLink => ({
 })
 
 export const myPageContractRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
-  const contracts = new ContractService({ db: app.db, clock: app.clock, keys: app.serverKeys })
+  const contracts = new ContractService({
+    db: app.db,
+    clock: app.clock,
+    keys: app.serverKeys,
+    renewals: app.renewals,
+  })
 
   app.addHook('onSend', async (_request, reply, payload) => {
     void reply.header('cache-control', 'no-store')
