@@ -18,6 +18,7 @@ import { requiredDocsMessages } from './required-docs.ja.ts'
 import { paymentMessages } from './payment.ja.ts'
 import { myPageMessages } from './my-page.ja.ts'
 import { myPageScreenMessages } from './my-page-screens.ja.ts'
+import { renewalScreenMessages } from './renewal-screens.ja.ts'
 
 const sources: [string, Readonly<Record<string, string>>][] = [
   ['errors.ja.ts', errorMessages],
@@ -38,6 +39,7 @@ const sources: [string, Readonly<Record<string, string>>][] = [
   ['payment.ja.ts', paymentMessages],
   ['my-page.ja.ts', myPageMessages],
   ['my-page-screens.ja.ts', myPageScreenMessages],
+  ['renewal-screens.ja.ts', renewalScreenMessages],
 ]
 
 describe('日本語メッセージ一覧（STYLE.md §8 one typed catalog）', () => {

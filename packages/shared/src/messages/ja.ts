@@ -16,6 +16,7 @@ import { requiredDocsMessages } from './required-docs.ja.ts'
 import { paymentMessages } from './payment.ja.ts'
 import { myPageMessages } from './my-page.ja.ts'
 import { myPageScreenMessages } from './my-page-screens.ja.ts'
+import { renewalScreenMessages } from './renewal-screens.ja.ts'
 
 /**
  * 日本語メッセージ一覧（STYLE.md §8）。文言は担当ごとのファイルに置き、ここで1つにまとめる。
@@ -41,4 +42,5 @@ export const ja = {
   ...paymentMessages,
   ...myPageMessages,
   ...myPageScreenMessages,
+  ...renewalScreenMessages,
 } as const

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import {
   carryOverAnswers,
-  isCarriedOver,
   renewalActions,
   renewalDisplay,
   renewalStates,
   renewalTransition,
+  type CarryOverItem,
   type RenewalAction,
   type RenewalContext,
   type RenewalState,
@@ -165,7 +165,7 @@ describe('renewalDisplay (SPEC §3.7 values fixed by ADR 0016)', () => {
 })
 
 describe('pre-renewal copy (SPEC §4)', () => {
-  const item = (itemCode: string, fields: Partial<Parameters<typeof isCarriedOver>[0]> = {}) => ({
+  const item = (itemCode: string, fields: Partial<CarryOverItem> = {}) => ({
     itemCode,
     itemClass: '010',
     applicationDispDisplayFlg: '1',

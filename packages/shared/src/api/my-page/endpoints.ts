@@ -186,10 +186,29 @@ export const contractSummarySchema = z.strictObject({
   totalPremium: z.number(),
   /** YYYYMMDD */
   applicationDate: z.string(),
+  /**
+   * The contract's renewal (issue #9, SPEC §3.7, ADR 0016); null when the contract has been
+   * renewed into a later year shown beside it, or its product has no renewal at all.
+   */
+  renewal: z.nullable(
+    z.strictObject({
+      /** "1" renewed, "2" auto-renewal stopped, "3" not renewed yet, "4" no longer renewable */
+      renewSttsDiv: z.enum(['1', '2', '3', '4']),
+      /** "1" the procedure can start, "2" it can be resumed, "3" none */
+      renewalProcedureButtonAndTextStatus: z.enum(['1', '2', '3']),
+      /** SPEC §3.3 auto-renew flag "1" with a fix date: the contract renews by itself */
+      isAutoRenewing: z.boolean(),
+      /** YYYYMMDD, or null */
+      renewalFixDate: z.nullable(z.string()),
+    }),
+  ),
   actions: z.strictObject({
     certificate: z.boolean(),
-    /** issue #9 fills these; false until then */
+    /** renewalProcedure is offered (renewalProcedureButtonAndTextStatus "1" or "2") */
     renewal: z.boolean(),
+    /** autoRenewCheck (what will renew, on what terms) is offered */
+    autoRenewCheck: z.boolean(),
+    /** autoRenewStopCheck is offered (before the fix date, not stopped, not renewed) */
     stopAutoRenewal: z.boolean(),
   }),
 })
