@@ -153,6 +153,30 @@ describe('ログアウトのボタン（issue #5）', () => {
     expect(router.state.location.pathname).toBe(`${entBase}/termsOfService`)
   })
 
+  it('マイページのセッション（更新のお手続き中）は、ログアウトでマイページのログインへ戻ること（issue #9）', async () => {
+    const user = userEvent.setup()
+    storeTestSession(Date.now(), 'myPage')
+    const { fetch, requests } = mockFetch(() => jsonResponse(204, null))
+    const services = createTestServices({
+      handlers: { '/groupPfInfo/': () => entryGroupResponse('atOnce') },
+      fetch,
+    })
+    const { router } = renderApp(`${entBase}/termsOfService`, services)
+    await screen.findByRole('heading', { level: 1, name: '利用規約' })
+    await act(() => router.navigate(`${entRouterBase}/entryTerms`))
+    await screen.findByRole('heading', { level: 1, name: 'お申し込みにあたっての同意事項' })
+
+    await user.click(screen.getByRole('button', { name: 'ログアウト' }))
+
+    await waitFor(() =>
+      expect(router.state.location.pathname).toMatch(/^\/app\/myp\/[^/]+\/[^/]+\/login$/),
+    )
+    expect(requests.map((request) => `${request.method} ${request.url}`)).toContain(
+      'DELETE /api/sessionInfo/',
+    )
+    expect(readSession(window.sessionStorage)).toBeUndefined()
+  })
+
   it('サーバーに届かなくても、このタブのセッションは消すこと', async () => {
     const user = userEvent.setup()
     const { router } = await openSignedIn(() => jsonResponse(503, { errorCode: 'APFS0001' }))

@@ -14,6 +14,8 @@ import {
   clearSession,
   clearSessionAndMyPageState,
   localExpiry,
+  purposeOf,
+  readSession,
   refreshSession,
   sessionDeadline,
 } from '../lib/session.ts'
@@ -44,9 +46,15 @@ export function useSignOut(): () => Promise<void> {
     } catch {
       // the tab forgets the session all the same
     }
+    // a policy holder on the renewal pages (enrolment pages run with the my-page session, issue
+    // #9) signed in on the my-page: they go back to its login, not to the enrolment's first page
+    const session = readSession(storage)
+    const isMyPageSession = session !== undefined && purposeOf(session) === 'myPage'
     clearSessionAndMyPageState(storage)
     const area = areaOfPath(pathname)
-    if (area === 'ent' || area === 'myp') {
+    if (area === 'ent' && isMyPageSession) {
+      await navigate(areaEntryPath('myp', params, new URLSearchParams()))
+    } else if (area === 'ent' || area === 'myp') {
       await navigate(areaEntryPath(area, params, new URLSearchParams(search)))
     }
   }, [api, storage, navigate, pathname, search, params])
