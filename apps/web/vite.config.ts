@@ -55,6 +55,11 @@ const myPageFormModule =
   /[\\/]src[\\/]features[\\/]my-page[\\/](?:components[\\/](?:code-field|code-form|form-parts|password-fields)\.tsx|form-schemas\.ts)$/
 const myPageTexts = /[\\/]messages[\\/]my-page(?:-screens)?\.ja\.ts$/
 
+// The renewal screens' shared parts (issue #9): one chunk of their own, as the my-page's, so a
+// renewal page costs one more request rather than several and no other page downloads them.
+const renewalModule =
+  /[\\/]src[\\/]features[\\/]enrollment[\\/]renewal[\\/]|[\\/]messages[\\/]renewal-screens\.ja\.ts$/
+
 function isInMyPageChunk(id: string): boolean {
   return (myPageModule.test(id) && !myPageFormModule.test(id)) || myPageTexts.test(id)
 }
@@ -84,6 +89,11 @@ export default defineConfig(({ command }) => ({
             {
               name: 'my-page-forms',
               test: (id: string) => myPageFormModule.test(id),
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'renewal',
+              test: (id: string) => renewalModule.test(id),
               includeDependenciesRecursively: false,
             },
           ],

@@ -162,6 +162,15 @@ describe('本人確認の後の画面のセッション（issue #5）', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(`${entBase}/entryTerms`))
   })
 
+  it.each(['autoRenewStopComplete', 'entryTerms'])(
+    'マイページのセッション（issue #9 更新）でも、アプリの中から %s へ進めること',
+    async (page) => {
+      storeMyPageSession()
+      const router = await navigateSignedInto(page)
+      await waitFor(() => expect(router.state.location.pathname).toBe(`${entBase}/${page}`))
+    },
+  )
+
   it('終わったセッションでは、利用規約へ移ること', async () => {
     storeTestSession(Date.now() - 31 * 60_000)
     const router = await navigateSignedInto('entryTerms')

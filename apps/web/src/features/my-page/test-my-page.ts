@@ -89,7 +89,8 @@ export function contractSummary(overrides: Partial<ContractSummary> = {}): Contr
     pymntMethod: '1',
     totalPremium: 12500,
     applicationDate: '20260315',
-    actions: { certificate: true, renewal: false, stopAutoRenewal: false },
+    renewal: null,
+    actions: { certificate: true, renewal: false, autoRenewCheck: false, stopAutoRenewal: false },
     ...overrides,
   }
 }

@@ -1,7 +1,7 @@
 import type { ContractInfo } from '@app/shared/api/my-page/endpoints'
 import { errorCodes } from '@app/shared/errors'
 import { t as checkT } from '@app/shared/messages/application-flow'
-import { useEffect, useId, useState, type ReactNode } from 'react'
+import { useEffect, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import {
   coverageRows,
@@ -11,6 +11,7 @@ import {
   Rows,
 } from '../../../components/contract-details.tsx'
 import { ScreenHeader } from '../../../components/screen-header.tsx'
+import { Section } from '../../../components/titled-section.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
 import { useServices } from '../../../lib/services.tsx'
 import { PageLinks } from '../components/step-alert.tsx'
@@ -31,18 +32,6 @@ type Loaded =
   | { state: 'loaded'; contract: ContractInfo }
   | { state: 'notShown' }
   | { state: 'failed'; error: unknown }
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const headingId = useId()
-  return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-4">
-      <h2 id={headingId} className="text-std-20B-150 text-solid-gray-900">
-        {title}
-      </h2>
-      {children}
-    </section>
-  )
-}
 
 function ContractContent({ contract }: { contract: ContractInfo }) {
   const { summary, policyHolderInfo, insrdInfoArray, cvrgeInfo, unitNames } = contract

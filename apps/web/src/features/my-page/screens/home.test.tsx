@@ -59,7 +59,12 @@ describe('ホーム（SPEC §2.2, §2.4, §2.5 初期化ガード, §4 状態パ
                 pymntMethod: '3',
                 totalPremium: 9800,
                 applicationDate: '20250320',
-                actions: { certificate: false, renewal: false, stopAutoRenewal: false },
+                actions: {
+                  certificate: false,
+                  renewal: false,
+                  autoRenewCheck: false,
+                  stopAutoRenewal: false,
+                },
               }),
             ],
           }),
@@ -126,34 +131,112 @@ describe('ホーム（SPEC §2.2, §2.4, §2.5 初期化ガード, §4 状態パ
     expect(requests[0]?.body).toEqual({ ...myPageLink, groupPfCodeInceptionDateYm: '202604' })
   })
 
-  it('更新と自動更新の停止は、できるご契約にだけ示すこと（issue #9 の画面へ）', async () => {
+  it('更新・自動更新の確認・自動更新の停止は、できるご契約にだけ、そのご契約の年度の画面へ示すこと（issue #9）', async () => {
     await openHome({
       handlers: {
         '/policyHolderInfo/': () =>
           myPageInfo({
             contracts: [
               contractSummary({
-                actions: { certificate: true, renewal: true, stopAutoRenewal: true },
+                renewal: {
+                  renewSttsDiv: '3',
+                  renewalProcedureButtonAndTextStatus: '1',
+                  isAutoRenewing: true,
+                  renewalFixDate: '20270301',
+                },
+                actions: {
+                  certificate: true,
+                  renewal: true,
+                  autoRenewCheck: true,
+                  stopAutoRenewal: true,
+                },
               }),
             ],
           }),
       },
     })
 
+    const card = within(contractCard('2026-04-01〜2027-03-31'))
     const ent = `/app/ent/${link.groupPfCode}/202604/${link.groupPfBranchNo}/${link.urlKey}`
-    expect(screen.getByRole('link', { name: '更新のお手続きをする' }).getAttribute('href')).toBe(
+    expect(card.getByRole('link', { name: '更新のお手続きをする' }).getAttribute('href')).toBe(
       `${ent}/renewalProcedure`,
     )
-    expect(screen.getByRole('link', { name: '自動更新を停止する' }).getAttribute('href')).toBe(
+    expect(card.getByRole('link', { name: '自動更新の内容を確認する' }).getAttribute('href')).toBe(
+      `${ent}/autoRenewCheck`,
+    )
+    expect(card.getByRole('link', { name: '自動更新を停止する' }).getAttribute('href')).toBe(
       `${ent}/autoRenewStopCheck`,
     )
+    expect(card.getByText('更新の状況')).toBeTruthy()
+    expect(card.getByText('未更新（2027年3月1日に自動更新されます）')).toBeTruthy()
   })
 
-  it('更新できないご契約には、更新と自動更新の停止を示さないこと', async () => {
+  it('始めた更新のお手続きは「更新手続きを再開する」と示すこと', async () => {
+    await openHome({
+      handlers: {
+        '/policyHolderInfo/': () =>
+          myPageInfo({
+            contracts: [
+              contractSummary({
+                renewal: {
+                  renewSttsDiv: '3',
+                  renewalProcedureButtonAndTextStatus: '2',
+                  isAutoRenewing: false,
+                  renewalFixDate: '20270301',
+                },
+                actions: {
+                  certificate: true,
+                  renewal: true,
+                  autoRenewCheck: false,
+                  stopAutoRenewal: false,
+                },
+              }),
+            ],
+          }),
+      },
+    })
+
+    expect(screen.getByRole('link', { name: '更新手続きを再開する' })).toBeTruthy()
+    expect(screen.queryByRole('link', { name: '更新のお手続きをする' })).toBeNull()
+    expect(screen.queryByRole('link', { name: '自動更新の内容を確認する' })).toBeNull()
+    expect(screen.getByText('更新のお手続き中')).toBeTruthy()
+  })
+
+  it.each([
+    ['1', '1', '更新済み'],
+    ['2', '3', '自動更新停止済み（保険期間の満了をもって終了します）'],
+    ['3', '1', '未更新'],
+    ['4', '3', '更新できません（お手続きの期限を過ぎました）'],
+  ] as const)('更新の状況 %s を言葉で示すこと', async (renewSttsDiv, procedure, text) => {
+    await openHome({
+      handlers: {
+        '/policyHolderInfo/': () =>
+          myPageInfo({
+            contracts: [
+              contractSummary({
+                renewal: {
+                  renewSttsDiv,
+                  renewalProcedureButtonAndTextStatus: procedure,
+                  isAutoRenewing: false,
+                  renewalFixDate: null,
+                },
+              }),
+            ],
+          }),
+      },
+    })
+
+    const row = screen.getByText('更新の状況').closest('div')
+    expect(row?.querySelector('dd')?.textContent).toBe(text)
+  })
+
+  it('更新できないご契約には、更新と自動更新の確認・停止を示さないこと', async () => {
     await openHome()
 
     expect(screen.queryByRole('link', { name: '更新のお手続きをする' })).toBeNull()
+    expect(screen.queryByRole('link', { name: '自動更新の内容を確認する' })).toBeNull()
     expect(screen.queryByRole('link', { name: '自動更新を停止する' })).toBeNull()
+    expect(screen.queryByText('更新の状況')).toBeNull()
   })
 
   it('アカウントの設定に、メールアドレスとその変更、電話番号認証の登録への道を示すこと', async () => {

@@ -9,9 +9,10 @@ import { InFlowAlert } from '../../../components/in-flow-alert.tsx'
 import { PageHeading } from '../../../components/page-heading.tsx'
 import { useServices } from '../../../lib/services.tsx'
 import { useLoadedGroup } from '../../../lib/use-loaded-group.ts'
+import { restoreYear } from '../../../lib/year-switch.ts'
 import { FormBody } from '../components/form-parts.tsx'
 import { NewPasswordFields, PasswordField } from '../components/password-fields.tsx'
-import { contractSummaryRows, periodText } from '../contract-summary.ts'
+import { contractSummaryRows, periodText, renewalStatusText } from '../contract-summary.ts'
 import { asMyPageInfo } from '../home-initialisation.ts'
 import { passwordChangeFormSchema } from '../form-schemas.ts'
 import { changePassword, requestCertificate } from '../my-page-api.ts'
@@ -75,7 +76,7 @@ function CertificateButton({
   )
 }
 
-/** The renewal pages are enrolment pages of the contract's product (issue #9 builds them). */
+/** The renewal pages are enrolment pages of the contract's product year (issue #9). */
 function enrolmentPagePath(
   link: { groupPfCode: string; urlKey: string },
   ym: string,
@@ -86,15 +87,28 @@ function enrolmentPagePath(
   return `/ent/${segment(link.groupPfCode)}/${segment(ym)}/${segment(branchNo)}/${segment(link.urlKey)}/${page}`
 }
 
-/** What issue #9 builds: shown only when the contract's actions say so. */
-const renewalActions = [
-  { action: 'renewal', page: 'renewalProcedure', label: 'myp.home.contract.renewal' },
-  {
-    action: 'stopAutoRenewal',
-    page: 'autoRenewStopCheck',
-    label: 'myp.home.contract.stopAutoRenewal',
-  },
-] as const
+/**
+ * The renewal pages (issue #9, SPEC §2.1): shown only when the contract's actions say so; the
+ * procedure reads 「再開する」 once started (renewalProcedureButtonAndTextStatus "2").
+ */
+function renewalLinks(contract: ContractSummary): { page: string; label: string }[] {
+  const { actions, renewal } = contract
+  const links: { page: string; label: string }[] = []
+  if (actions.renewal) {
+    const isResume = renewal?.renewalProcedureButtonAndTextStatus === '2'
+    links.push({
+      page: 'renewalProcedure',
+      label: t(isResume ? 'myp.home.contract.renewalResume' : 'myp.home.contract.renewal'),
+    })
+  }
+  if (actions.autoRenewCheck) {
+    links.push({ page: 'autoRenewCheck', label: t('myp.home.contract.autoRenewCheck') })
+  }
+  if (actions.stopAutoRenewal) {
+    links.push({ page: 'autoRenewStopCheck', label: t('myp.home.contract.stopAutoRenewal') })
+  }
+  return links
+}
 
 function ContractCard({ contract }: { contract: ContractSummary }) {
   const { link, pathTo } = useMyPageLink()
@@ -102,7 +116,11 @@ function ContractCard({ contract }: { contract: ContractSummary }) {
   const headingId = useId()
   const ym = contract.coveragePeriod.groupPfCodeInceptionDateYm
   const branchNo = group?.groupPfInfoBranchNo.groupPfBranchNo
-  const { actions } = contract
+  const { actions, renewal } = contract
+  const rows = contractSummaryRows(contract)
+  if (renewal !== null) {
+    rows.push({ label: t('myp.home.contract.renewalStatus'), value: renewalStatusText(renewal) })
+  }
   return (
     <article
       aria-labelledby={headingId}
@@ -111,7 +129,7 @@ function ContractCard({ contract }: { contract: ContractSummary }) {
       <h3 id={headingId} className="text-std-18B-160 text-solid-gray-900">
         {t('myp.home.contract.heading', { period: periodText(contract) })}
       </h3>
-      <DescriptionList rows={contractSummaryRows(contract)} />
+      <DescriptionList rows={rows} />
       <div className="flex flex-col gap-3 md:flex-row md:flex-wrap md:items-start">
         <Link
           to={pathTo('checkContractInfo', new URLSearchParams({ groupPfCodeInceptionDateYm: ym }))}
@@ -122,18 +140,16 @@ function ContractCard({ contract }: { contract: ContractSummary }) {
         </Link>
         {actions.certificate && <CertificateButton contract={contract} describedBy={headingId} />}
         {branchNo !== undefined &&
-          renewalActions
-            .filter(({ action }) => actions[action])
-            .map(({ action, page, label }) => (
-              <Link
-                key={action}
-                to={enrolmentPagePath(link, ym, branchNo, page)}
-                aria-describedby={headingId}
-                className="app-button-secondary w-full md:w-auto"
-              >
-                {t(label)}
-              </Link>
-            ))}
+          renewalLinks(contract).map(({ page, label }) => (
+            <Link
+              key={page}
+              to={enrolmentPagePath(link, ym, branchNo, page)}
+              aria-describedby={headingId}
+              className="app-button-secondary w-full md:w-auto"
+            >
+              {label}
+            </Link>
+          ))}
       </div>
     </article>
   )
@@ -210,7 +226,12 @@ function PasswordChange() {
 export default function HomeScreen() {
   const info = asMyPageInfo(useLoaderData<ScreenLoaderData>().initialData)
   const { pathTo } = useMyPageLink()
+  const { groupStore } = useServices()
   const group = useLoadedGroup()
+  // Back on my-page from a renewal: the year switch, if one was made, is put back (SPEC §4).
+  useEffect(() => {
+    restoreYear(groupStore)
+  }, [groupStore])
   const contractsHeadingId = useId()
   const accountHeadingId = useId()
   const groupName = group?.groupPfInfo.groupNameKanji
