@@ -120,9 +120,14 @@ export async function signInThroughMailLink(
 // ---------------------------------------------------------------------------------------------
 // The groups' data the screens show (apps/server/src/demo/demo-groups.ts, e2e/fixtures)
 
+/** The import document of a link's product year (a fixture group may have two years). */
+function documentOf(link: DemoLink) {
+  return groupDocument(link.groupPfCode, link.groupPfCodeInceptionDateYm)
+}
+
 /** A unit of the demo group, as the server loaded it. */
 export function unitOf(link: DemoLink, unitNo: number) {
-  const unit = groupDocument(link.groupPfCode).groupPfInfo.unitInfoArray.find(
+  const unit = documentOf(link).groupPfInfo.unitInfoArray.find(
     (candidate) => candidate.unitNo === unitNo,
   )
   if (unit === undefined) throw new Error(`no unit ${unitNo} in ${link.groupPfCode}`)
@@ -161,7 +166,7 @@ export function premiumOf(link: DemoLink, unitNos: readonly number[]): number {
 }
 
 export function itemNamed(link: DemoLink, itemCode: string) {
-  const item = groupDocument(link.groupPfCode).itemDefinitionArray.find(
+  const item = documentOf(link).itemDefinitionArray.find(
     (candidate) => candidate.itemCode === itemCode,
   )
   if (item === undefined) throw new Error(`no item ${itemCode} in ${link.groupPfCode}`)
@@ -177,13 +182,13 @@ export function choiceLabel(link: DemoLink, itemCode: string, code: string): str
 
 /** The name of a required-document slot (1–3). */
 export function docSlotName(link: DemoLink, slot: 1 | 2 | 3): string {
-  const doc = groupDocument(link.groupPfCode).groupPfInfo.requiredDocsArray[slot - 1]
+  const doc = documentOf(link).groupPfInfo.requiredDocsArray[slot - 1]
   if (doc === undefined) throw new Error(`no document slot ${slot} in ${link.groupPfCode}`)
   return doc.name
 }
 
 export function agencyContactFirstLine(link: DemoLink): string {
-  const contact = groupDocument(link.groupPfCode).groupPfInfoBranchNoArray[0]?.refFreeField ?? ''
+  const contact = documentOf(link).groupPfInfoBranchNoArray[0]?.refFreeField ?? ''
   return contact.split('\n')[0] ?? ''
 }
 

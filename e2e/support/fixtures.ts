@@ -32,10 +32,27 @@ export const COLLECTION_GROUP_DOCUMENT_PATH = path.join(
   'collection-group.json',
 )
 
+/**
+ * K400004's next product year (202801, renewalFlg "1"), beside this year's (issue #9, SPEC §4
+ * year switch): the same branch and link (urlKey), its all-at-once window open at E2E_NOW, two
+ * plans (基本プラン at a new premium, 充実プラン), the items of this year again (所属部署 carried
+ * over, preRenewCopyFlg "1"; 社員番号 not, "2"; the notice matter flagged "1" but never carried
+ * over, SPEC §4). This year's product has a renewalFixDate after E2E_NOW, so its contracts can be
+ * renewed or their auto-renewal stopped (tests/renewal.spec.ts). Imported after this year's: the
+ * members' roster and every other test stay on this year's product.
+ */
+export const COLLECTION_GROUP_NEXT_DOCUMENT_PATH = path.join(
+  repoRoot,
+  'e2e',
+  'fixtures',
+  'collection-group-next.json',
+)
+
 /** Every document global setup imports, in order. */
 export const importedDocumentPaths: readonly string[] = [
   XSS_GROUP_DOCUMENT_PATH,
   COLLECTION_GROUP_DOCUMENT_PATH,
+  COLLECTION_GROUP_NEXT_DOCUMENT_PATH,
 ]
 
 export function readFixtureDocument(file: string): FixtureDocument {
@@ -50,23 +67,36 @@ export function fixturePamphletPath(document: FixtureDocument): string {
   return `/app/pamphlet/${groupPfCode}/${groupPfCodeInceptionDateYm}/${link.groupPfBranchNo}/${link.urlKey}`
 }
 
-/** The fixture groups whose members apply (a roster of their own, support/members.ts). */
-const applyingFixtures: readonly string[] = [COLLECTION_GROUP_DOCUMENT_PATH]
+/**
+ * The fixture groups whose members apply (a roster of their own, support/members.ts), this year's
+ * product first: a group's link is its first document's; next year's is found by its month.
+ */
+const applyingFixtures: readonly string[] = [
+  COLLECTION_GROUP_DOCUMENT_PATH,
+  COLLECTION_GROUP_NEXT_DOCUMENT_PATH,
+]
+
+/** A fixture document read as the whole import document (the demo documents' format). */
+export function readGroupDocument(file: string): DemoDocument {
+  return JSON.parse(readFileSync(file, 'utf8')) as DemoDocument
+}
 
 /**
  * A fixture document as the whole import document (the same format as the demo documents, which
  * the import CLI checked when global setup imported it).
  */
-function fixtureGroupDocument(groupPfCode: string): DemoDocument | undefined {
+function fixtureGroupDocument(groupPfCode: string, ym?: string): DemoDocument | undefined {
   for (const file of applyingFixtures) {
-    const document = JSON.parse(readFileSync(file, 'utf8')) as DemoDocument
-    if (document.groupPfInfo.groupPfCode === groupPfCode) return document
+    const document = readGroupDocument(file)
+    const { groupPfInfo } = document
+    if (groupPfInfo.groupPfCode !== groupPfCode) continue
+    if (ym === undefined || groupPfInfo.groupPfCodeInceptionDateYm === ym) return document
   }
   return undefined
 }
 
 /** The link of a fixture document, in the shape of a demo link. */
-function linkOfDocument(document: DemoDocument): DemoLink {
+export function linkOfDocument(document: DemoDocument): DemoLink {
   const [link] = document.linkArray
   if (link?.urlKey === undefined) throw new Error('the fixture document has no fixed urlKey')
   return {
@@ -78,9 +108,12 @@ function linkOfDocument(document: DemoDocument): DemoLink {
   }
 }
 
-/** The import document of a group a test applies to: a fixture group or a demo group. */
-export function groupDocument(groupPfCode: string): DemoDocument {
-  return fixtureGroupDocument(groupPfCode) ?? demoDocument(groupPfCode)
+/**
+ * The import document of a group a test applies to: a fixture group or a demo group; with `ym`,
+ * that product year's (a fixture group's next year), else its first.
+ */
+export function groupDocument(groupPfCode: string, ym?: string): DemoDocument {
+  return fixtureGroupDocument(groupPfCode, ym) ?? demoDocument(groupPfCode)
 }
 
 /** The link (code, month, branch, urlKey, name) of a fixture group or a demo group. */

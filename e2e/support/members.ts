@@ -22,7 +22,8 @@ import { E2E_TODAY } from './server.ts'
 export const MEMBERS_PER_GROUP = 30
 /**
  * Members imported into the group-collection fixture group: its journey needs one a run, and the
- * my-page spec one per test (support/policy-holders.ts makes them policy holders).
+ * my-page and renewal specs one per test (support/policy-holders.ts makes them policy holders):
+ * 7 of the 10 a run.
  */
 export const COLLECTION_MEMBERS = 10
 

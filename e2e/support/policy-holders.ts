@@ -5,8 +5,9 @@
 // fixture group K400004 (e2e/fixtures/collection-group.json, 団体扱, so nothing is paid online)
 // verified through the API with the verification mail's link, choosing APPLICANT_PASSWORD for
 // my-page (support/applicant.ts), then its application saved step by step over the application's
-// API (PUT /api/applyInfo/{step}, as the screens send it) and applied with the payment
-// registration (POST /api/paymentInfo/, SPEC §7.4): status 330, a 加入者番号, and the my-page ID.
+// API (PUT /api/applyInfo/{step}, as the screens send it: 所属部署, 社員番号 and the notice matter
+// answered) and applied with the payment registration (POST /api/paymentInfo/, SPEC §7.4):
+// status 330, a 加入者番号, and the my-page ID.
 // The browser journey through these screens is tests/payment-collection.spec.ts.
 import { randomBytes } from 'node:crypto'
 import {
@@ -44,8 +45,26 @@ export interface PolicyHolder {
   applicationDate: string
 }
 
-/** The group's own item of the policy holder (所属部署), answered as the form would. */
-const DEPARTMENT_ITEM = 'AOB_DEPARTMENT'
+/**
+ * The group's own items of the policy holder, answered as the form would: 所属部署 (carried over
+ * to next year's product, preRenewCopyFlg "1") and 社員番号 (not, "2"); tests/renewal.spec.ts
+ * finds the first pre-filled on renewal and the second empty.
+ */
+export const HOLDER_ITEM_ANSWERS = {
+  AOB_DEPARTMENT: '製造部第一工場',
+  AOB_EMPLOYEE_NO: 'E0012345',
+} as const
+
+/** The group's notice matter (告知事項), answered 「いいえ」 (2): not blocking. */
+export const HOLDER_NOTICE_ANSWERS = { AOB_NOTICE_ABSENCE: '2' } as const
+
+/** The address and phone every policy holder gives (the same zip code as the form's lookup). */
+export const HOLDER_CONTACT = {
+  policyHolderZipCd: '1000001',
+  policyHolderAddressKanji: '東京都千代田区千代田１－１',
+  policyHolderAddressKana: 'トウキョウトチヨダクチヨダ１－１',
+  mobileTelNo: '090-1234-5678',
+} as const
 
 const consent = (documentId: keyof typeof currentConsentVersions) => ({
   documentId,
@@ -58,24 +77,24 @@ function policyHolderInput(person: Person): PolicyHolderInput {
     policyHolderNameKanji: person.nameKanji,
     policyHolderBirthDate: person.birthDate,
     policyHolderSex: person.sex,
-    policyHolderZipCd: '1000001',
-    policyHolderAddressKanji: '東京都千代田区千代田１－１',
-    policyHolderAddressKana: 'トウキョウトチヨダクチヨダ１－１',
+    policyHolderZipCd: HOLDER_CONTACT.policyHolderZipCd,
+    policyHolderAddressKanji: HOLDER_CONTACT.policyHolderAddressKanji,
+    policyHolderAddressKana: HOLDER_CONTACT.policyHolderAddressKana,
     homeTelNo: '',
-    mobileTelNo: '090-1234-5678',
+    mobileTelNo: HOLDER_CONTACT.mobileTelNo,
     faxNo: '',
     otherInsuranceFlg: '2',
     otherInsuranceCompanyName: '',
     otherInsuranceType: '',
     otherInsuranceExpiryDate: '',
     otherInsurancePymntLimit: '',
-    itemAnswers: { [DEPARTMENT_ITEM]: '製造部第一工場' },
+    itemAnswers: { ...HOLDER_ITEM_ANSWERS },
   }
 }
 
 /**
  * The body of each step of K400004's flow (the version is added on sending): 個人, plan 1 alone
- * (本人のみ), the holder's fields, the important notes agreed to.
+ * (本人のみ), the holder's fields, the notice matter answered, the important notes agreed to.
  */
 function stepBodies(person: Person): Partial<Record<ApplicationStep, Record<string, unknown>>> {
   return {
@@ -84,6 +103,7 @@ function stepBodies(person: Person): Partial<Record<ApplicationStep, Record<stri
     selectCategory: { planUnitNo: 1 },
     selectType: { contractType: '1', optionUnitNoArray: [] },
     inputPolicyHolderInfo: { policyHolderInfo: policyHolderInput(person) },
+    noticeMatters: { answers: { ...HOLDER_NOTICE_ANSWERS } },
     checkPolicyHolderInfo: {},
     pamphletImportantNotes: { consentArray: [consent('important-notes')] },
   }

@@ -1,11 +1,9 @@
 // Journey 6: going back. The completion page is reachable only through the flow: opened directly,
 // its guard sends the applicant to the link's first page (SPEC §2.5, ADR 0003). Going back after
-// an in-app move to a page that is not a completion page is not blocked (SPEC §2.7). The
-// completion pages need a session of the group (issue #5): those tests sign a member in first.
+// an in-app move to a page that is not a completion page is not blocked (SPEC §2.7).
 // No way back from completeApplication is checked where an application really completes: the
-// journeys of application-journey.spec.ts and payment-collection.spec.ts (expectNoWayBack).
-import { signInApplicant } from '../support/applicant.ts'
-import { moveWithinApp } from '../support/app-navigation.ts'
+// journeys of application-journey.spec.ts, payment-collection.spec.ts and renewal.spec.ts
+// (expectNoWayBack); from autoRenewStopComplete where auto-renewal really stops (renewal.spec.ts).
 import { demoLink, entPath } from '../support/demo.ts'
 import { expect, expectAccessible, test } from '../support/test.ts'
 
@@ -40,19 +38,4 @@ test('アプリ内で移動した完了画面以外の画面からはブラウ�
 
   await expect(page).toHaveURL(new RegExp(`${termsPath}$`))
   await expect(page.getByRole('heading', { level: 1, name: '利用規約' })).toBeVisible()
-})
-
-test('自動更新停止の完了画面からも戻れないこと (SPEC §2.7)', async ({ page, request }) => {
-  await signInApplicant(page, request)
-  const groupA = demoLink('G100001')
-  const completePath = entPath(groupA, 'autoRenewStopComplete')
-  await page.goto(entPath(groupA, 'termsOfService'))
-  await expect(page.getByRole('heading', { level: 1, name: '利用規約' })).toBeVisible()
-
-  await moveWithinApp(page, completePath)
-  await expect(page.getByRole('heading', { level: 1, name: '自動更新停止の完了' })).toBeVisible()
-  await page.goBack()
-
-  await expect(page).toHaveURL(new RegExp(`${completePath}$`))
-  await expect(page.getByRole('heading', { level: 1, name: '自動更新停止の完了' })).toBeVisible()
 })

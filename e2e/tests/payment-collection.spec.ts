@@ -1,13 +1,15 @@
 // Issue #7, group collection (団体扱, pymntMethod "4": the group collects, e.g. by payroll
 // deduction; nothing is paid online — PRODUCT.md "Money"), as a new applicant meets it: the
 // fixture group K400004 (e2e/fixtures/collection-group.json, inside its all-at-once window at
-// E2E_NOW) has one plan, one item of the policy holder and no insured items, notices or
-// documents, so its flow is short. Signed in through the verification mail's link, the applicant
-// walks every step in the browser to payment, applies with 「この内容で申し込む」 (the payment
+// E2E_NOW) has one plan, two items of the policy holder (所属部署 required, 社員番号 optional), one
+// notice matter and no insured items or documents, so its flow is short. Signed in through the
+// verification mail's link, the applicant walks every step in the browser to payment (社員番号
+// left empty, the notice answered 「いいえ」), applies with 「この内容で申し込む」 (the payment
 // registration of SPEC §7.4) and lands on completeApplication with the 団体扱 status, the
 // completion mail in the outbox, and no way back (SPEC §2.7). Axe on every screen.
 import type { ApplicationStep } from '@app/shared/rules/application-steps'
 import {
+  choiceLabel,
   expect,
   expectAccessible,
   expectStep,
@@ -34,6 +36,7 @@ import {
   choosePolicyHolderDiv,
   fillPersonalHolder,
   nextButton,
+  radioGroup,
   step,
   toImportantNotesAndPayment,
 } from '../support/journey.ts'
@@ -48,9 +51,8 @@ import {
 
 const group = groupLink(COLLECTION_GROUP.groupPfCode)
 
-/** No document slots: noticeMattersDoc is never in the flow; without insured items and notices,
- * registerInsuredInfo and noticeMatters drop out once the coverage is chosen (selectType; ADR 0012
- * flowSteps). */
+/** No document slots: noticeMattersDoc is never in the flow; without insured items,
+ * registerInsuredInfo drops out once the coverage is chosen (selectType; ADR 0012 flowSteps). */
 const flowBeforeCoverage: readonly ApplicationStep[] = [
   'entryTerms',
   'selectPolicyHolderDiv',
@@ -68,6 +70,7 @@ const flow: readonly ApplicationStep[] = [
   'selectCategory',
   'selectType',
   'inputPolicyHolderInfo',
+  'noticeMatters',
   'checkPolicyHolderInfo',
   'pamphletImportantNotes',
 ]
@@ -86,6 +89,7 @@ test('団体扱の団体（初回登録ID・一斉募集）: プラン1つで申
     sex: '1',
   }
   const department = itemNamed(group, 'AOB_DEPARTMENT').itemName
+  const notice = itemNamed(group, 'AOB_NOTICE_ABSENCE')
   const amount = premiumOf(group, [1])
 
   const { mailAddress } = await signInThroughMailLink(
@@ -105,11 +109,17 @@ test('団体扱の団体（初回登録ID・一斉募集）: プラン1つで申
   await expectStep(page, group, step('selectType', flowBeforeCoverage))
   await choosePlanOnlyType(page, group, 1)
 
-  // The coverage is chosen: the flow has no insured persons, notices or documents (SPEC §4).
+  // The coverage is chosen: the flow has no insured persons or documents (SPEC §4).
   await expectStep(page, group, step('inputPolicyHolderInfo', flow))
   await fillPersonalHolder(page, holder)
   await page.getByLabel(labelled(department)).fill('製造部第一工場')
   await expectAccessible(page)
+  await nextButton(page).click()
+
+  await expectStep(page, group, step('noticeMatters', flow))
+  await radioGroup(page, notice.itemName)
+    .getByRole('radio', { name: choiceLabel(group, notice.itemCode, '2') })
+    .check()
   await nextButton(page).click()
 
   await expectStep(page, group, step('checkPolicyHolderInfo', flow))
@@ -130,6 +140,9 @@ test('団体扱の団体（初回登録ID・一斉募集）: プラン1つで申
     writtenDate(holder.birthDate),
   )
   await expect(checkValue(holderSection, department)).toHaveText('製造部第一工場')
+  await expect(
+    checkValue(checkSection(page, flowT('check.section.notice')), notice.itemName),
+  ).toHaveText(choiceLabel(group, notice.itemCode, '2'))
   await expect(checkSection(page, flowT('check.section.insured'))).toHaveCount(0)
   await toImportantNotesAndPayment(page, group, flow)
 
