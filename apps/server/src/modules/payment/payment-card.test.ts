@@ -3,7 +3,10 @@ import type { FastifyInstance } from 'fastify'
 import { and, eq } from 'drizzle-orm'
 import { t, type ApplicationView, type EntryLink } from '@app/shared'
 import type { PaymentInfo, PaymentOutcome } from '@app/shared/api/payment/payment'
+import { AppError, errorCodes } from '@app/shared'
 import type { DatabaseHandle } from '../../db/client.ts'
+import type { SignedIn } from '../access/session.ts'
+import { PaymentService } from './payment-service.ts'
 import { applications, outboxMessages, paymentAttempts } from '../../db/schema/index.ts'
 import {
   createTestApp,
@@ -398,6 +401,49 @@ describe('クレジットカード決済（issue #7）', () => {
           payeeAccntInfo: 'みどり銀行 本店営業部 普通 7654321 ミドリショウジ',
         },
       })
+    })
+  })
+
+  describe('更新の完了が決済の後で断られたとき（ADR 0016）', () => {
+    it('売上確定の後に更新が完了できなくなっていれば 500 APFA2026 で返金の対象として残し、申込は下書きのままであること', async () => {
+      const { who, view } = await applicantAtPayment(app, cardLink, {
+        mailAddress: 'card-renewal-race@example.jp',
+      })
+      // the renewal job took the contract between the check and the completion's transaction
+      const service = new PaymentService({
+        ...app.payments.options,
+        renewals: {
+          checkCompletion: async () => {},
+          completeInTx: () =>
+            Promise.reject(
+              new AppError(errorCodes.renewalNotPossible, { message: 'renewed by the job' }),
+            ),
+        },
+      })
+      const attempt = service.executeCredit(
+        { accountId: who.accountId } as SignedIn,
+        newIdempotencyKey(),
+        {
+          registration: registrationOf(view),
+          cardToken: await cardToken(app, sandboxTestCards.frictionless),
+          puzzle: await solvedPuzzle(app, who),
+        },
+      )
+      await expect(attempt).rejects.toMatchObject({
+        errorCode: errorCodes.notCompletedContactAgency,
+      })
+      const [row] = await attemptsOf(who)
+      expect(row).toMatchObject({
+        status: 'failed',
+        errorCode: errorCodes.notCompletedContactAgency,
+      })
+      // the money moved: the provider holds the capture the log names for the refund
+      expect((await chargesOf(who)).map((charge) => charge.status)).toEqual(['captured'])
+      const [application] = await database.db
+        .select({ status: applications.status })
+        .from(applications)
+        .where(eq(applications.id, who.applicationId))
+      expect(application?.status).toBe('draft')
     })
   })
 

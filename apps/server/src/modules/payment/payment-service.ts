@@ -546,7 +546,20 @@ export class PaymentService {
         throw await this.#fail(attempt, errorCodes.cardSystemError, 'capture did not answer')
       }
     }
-    return this.#complete(context, attempt, 'cardCaptured')
+    try {
+      return await this.#complete(context, attempt, 'cardCaptured')
+    } catch (error) {
+      if (!(error instanceof AppError) || error.errorCode !== errorCodes.renewalNotPossible) {
+        throw error
+      }
+      // A renewal that stopped being completable between the check and the capture (the job at
+      // the fix date, ADR 0016): the money moved, the agency refunds it.
+      throw await this.#fail(
+        attempt,
+        errorCodes.notCompletedContactAgency,
+        `payment ${paymentId} captured for a renewal no longer completable: refund it`,
+      )
+    }
   }
 
   #refusalBeforeCapture(
