@@ -89,7 +89,8 @@ export const tmpPhoneNumberCodePath = '/tmpPhoneNumber/code/'
 // holder's own contract of that period (another's, or none: 404 APFH0001).
 /** GET: the renewal state of one contract (SPEC §3.7) and next year's terms */
 export const renewalInfoPath = '/renewalInfo/'
-/** POST: stop the contract's auto-renewal (before the fix date; after it 409 APFA2031) */
-export const autoRenewStopPath = '/autoRenewStop/'
+/** POST: stop the contract's auto-renewal (SPEC §7.6 /stopUpdate/; 更新 is renewal): before the
+ * fix date; after it 409 APFA2031 */
+export const stopUpdatePath = '/stopUpdate/'
 /** POST: start (or resume) the renewal procedure: a draft on next year's product, carried over */
 export const renewalProcedurePath = '/renewalProcedure/'

@@ -64,7 +64,7 @@ describe('更新処理（renewal job）', () => {
     holders.open = await appliedHolder(app, link, 'job-open@example.jp')
     holders.stopped = await appliedHolder(app, link, 'job-stopped@example.jp')
     holders.inProcedure = await appliedHolder(app, link, 'job-procedure@example.jp')
-    expect((await call('/api/autoRenewStop/', who('stopped'), target)).statusCode).toBe(200)
+    expect((await call('/api/stopUpdate/', who('stopped'), target)).statusCode).toBe(200)
     expect((await call('/api/renewalProcedure/', who('inProcedure'), target)).statusCode).toBe(200)
   })
   afterAll(async () => {

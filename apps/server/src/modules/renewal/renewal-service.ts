@@ -174,7 +174,7 @@ export class RenewalService {
     return this.#infoOf(this.#db, contract)
   }
 
-  /** POST /autoRenewStop/: stopped (a started procedure's draft cancelled), and its mail. */
+  /** POST /stopUpdate/: stopped (a started procedure's draft cancelled), and its mail. */
   async stopAutoRenewal(
     holder: SignedInHolder,
     groupPfCodeInceptionDateYm: string,

@@ -118,7 +118,7 @@ describe('更新の状態遷移（プロパティテスト、実サーバー）'
           const expected = renewalTransition(model, action, context(date))
           if (action === 'stopAutoRenewal' || action === 'startProcedure') {
             const path =
-              action === 'stopAutoRenewal' ? '/api/autoRenewStop/' : '/api/renewalProcedure/'
+              action === 'stopAutoRenewal' ? '/api/stopUpdate/' : '/api/renewalProcedure/'
             const response = await post(path, who)
             if (expected.ok) {
               expect(response.statusCode, response.body).toBe(200)

@@ -78,7 +78,7 @@ describe('更新（issue #9）: renewalInfo・自動更新の停止・更新手�
     })
   }
 
-  const stop = (who: AppliedHolder) => post('/api/autoRenewStop/', who)
+  const stop = (who: AppliedHolder) => post('/api/stopUpdate/', who)
   const procedure = (who: AppliedHolder) => post('/api/renewalProcedure/', who)
 
   async function home(who: AppliedHolder): Promise<MyPageInfo> {
@@ -226,7 +226,7 @@ describe('更新（issue #9）: renewalInfo・自動更新の停止・更新手�
     })
   })
 
-  describe('POST /autoRenewStop/（autoRenewStopCheck → autoRenewStopComplete）', () => {
+  describe('POST /stopUpdate/（autoRenewStopCheck → autoRenewStopComplete）', () => {
     it('更新確定日の前なら停止し、受付のメールを送り、ホームに停止済みと出ること', async () => {
       const who = await holder()
       const response = await stop(who)

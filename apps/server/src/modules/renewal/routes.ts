@@ -2,7 +2,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { errorBodySchema } from '@app/shared'
 import type { MyPageLink } from '@app/shared/api/my-page/endpoints'
 import {
-  autoRenewStopApi,
+  stopUpdateApi,
   renewalInfoApi,
   renewalProcedureApi,
 } from '@app/shared/api/renewal/endpoints'
@@ -53,14 +53,14 @@ export const renewalRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
   )
 
   app.post(
-    autoRenewStopApi.path,
+    stopUpdateApi.path,
     {
       schema: {
         summary: '自動更新の停止（更新確定日の前日まで。以後は 409 APFA2031）',
         tags,
         security,
-        body: autoRenewStopApi.body,
-        response: { 200: autoRenewStopApi.response, ...refusals },
+        body: stopUpdateApi.body,
+        response: { 200: stopUpdateApi.response, ...refusals },
       },
     },
     async (request, reply) => {

@@ -5,7 +5,7 @@ import {
   policyHolderInfoStateSchema,
 } from '../application/apply-info.ts'
 import { myPageLinkSchema } from '../my-page/endpoints.ts'
-import { autoRenewStopPath, renewalInfoPath, renewalProcedurePath } from '../paths.ts'
+import { stopUpdatePath, renewalInfoPath, renewalProcedurePath } from '../paths.ts'
 import { renewalStates } from '../../rules/renewal.ts'
 
 // Renewal (issue #9, SPEC §3.7, §4, §8.3, §8.4; ADR 0016). The contract is named by the my-page
@@ -99,13 +99,13 @@ export const renewalInfoApi = {
 } as const
 
 /**
- * autoRenewStopCheck → POST /autoRenewStop/ (→ autoRenewStopComplete). Stops the auto-renewal;
+ * autoRenewStopCheck → POST /stopUpdate/ (→ autoRenewStopComplete). Stops the auto-renewal;
  * a started procedure's draft is cancelled with it. On or after the fix date 409 APFA2031;
  * renewed already, stopped already or not an auto-renewing product 409 APFA2029.
  */
-export const autoRenewStopApi = {
+export const stopUpdateApi = {
   method: 'POST',
-  path: autoRenewStopPath,
+  path: stopUpdatePath,
   body: renewalTargetSchema,
   response: renewalInfoSchema,
 } as const

@@ -3,7 +3,7 @@ import type {
   RenewalProcedureStarted,
   RenewalTarget,
 } from '@app/shared/api/renewal/endpoints'
-import { autoRenewStopPath, renewalInfoPath, renewalProcedurePath } from '@app/shared/api/paths'
+import { stopUpdatePath, renewalInfoPath, renewalProcedurePath } from '@app/shared/api/paths'
 import type { ApiClient } from '../../../lib/api-client.ts'
 
 // The renewal calls (issue #9, ADR 0016): thin wrappers over the API client, typed by the shared
@@ -29,9 +29,9 @@ export function fetchRenewalInfo(
   return api.get(renewalInfoPath, target, { signal })
 }
 
-/** POST /autoRenewStop/: stops the auto-renewal (409 APFA2031 after the fix date, APFA2029). */
+/** POST /stopUpdate/: stops the auto-renewal (409 APFA2031 after the fix date, APFA2029). */
 export function stopAutoRenewal(api: ApiClient, target: RenewalTarget): Promise<RenewalInfo> {
-  return api.post(autoRenewStopPath, target)
+  return api.post(stopUpdatePath, target)
 }
 
 /** POST /renewalProcedure/: starts or resumes the procedure; answers next year's link. */

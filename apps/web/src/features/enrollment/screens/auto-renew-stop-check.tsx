@@ -16,7 +16,7 @@ import type { StopCompleteState } from './auto-renew-stop-complete.tsx'
 
 // 自動更新停止の確認 (SPEC §2.1, §3.7, §8.3, §8.4; issue #9, ADR 0016): what stopping means (the
 // contract ends at its expiry and is not renewed; the stop cannot be undone here), a required
-// confirmation, 「自動更新を停止する」 → POST /autoRenewStop/ → autoRenewStopComplete (replacing
+// confirmation, 「自動更新を停止する」 → POST /stopUpdate/ → autoRenewStopComplete (replacing
 // this entry). On or after the fix date 409 APFA2031 shows the error screen (SPEC §8.3
 // "renewal-stop deadline passed: contact the agency"); 409 APFA2029 is told here (SPEC §8.4).
 

@@ -8,7 +8,7 @@ import { currentPeriodRow, PageLinks } from '../renewal/renewal-parts.tsx'
 import { useRenewalTarget } from '../renewal/use-renewal.ts'
 
 // 自動更新停止の完了 (SPEC §2.1, §2.7 going back from here is cancelled — app/navigation-block):
-// the stop is done; the contract's period from POST /autoRenewStop/'s answer, which
+// the stop is done; the contract's period from POST /stopUpdate/'s answer, which
 // autoRenewStopCheck hands over in the history entry's state (kept across a reload); the way back
 // to my-page home.
 

@@ -193,7 +193,7 @@ describe('自動更新の停止（autoRenewStopCheck → autoRenewStopComplete�
       canStopAutoRenewal: false,
     })
     const { requests, router } = await openRenewalPage('autoRenewStopCheck', {
-      respond: answer('POST', '/autoRenewStop/', () => jsonResponse(200, stopped)),
+      respond: answer('POST', '/stopUpdate/', () => jsonResponse(200, stopped)),
     })
     expect(await heading('自動更新停止の確認')).toBeTruthy()
     expect(
@@ -215,7 +215,7 @@ describe('自動更新の停止（autoRenewStopCheck → autoRenewStopComplete�
     await user.click(screen.getByRole('button', { name: '自動更新を停止する' }))
 
     expect(await heading('自動更新停止の完了')).toBeTruthy()
-    expect(requests[0]).toMatchObject({ method: 'POST', url: '/api/autoRenewStop/' })
+    expect(requests[0]).toMatchObject({ method: 'POST', url: '/api/stopUpdate/' })
     expect(requests[0]?.body).toEqual(renewalTarget)
     expect(router.state.historyAction).toBe('REPLACE')
     expect(screen.getByText('自動更新を停止しました')).toBeTruthy()
@@ -232,7 +232,7 @@ describe('自動更新の停止（autoRenewStopCheck → autoRenewStopComplete�
     expectConsoleError(2)
     const user = userEvent.setup()
     await openRenewalPage('autoRenewStopCheck', {
-      respond: answer('POST', '/autoRenewStop/', conflict('APFA2031')),
+      respond: answer('POST', '/stopUpdate/', conflict('APFA2031')),
     })
     await user.click(
       await screen.findByRole('checkbox', {
@@ -248,7 +248,7 @@ describe('自動更新の停止（autoRenewStopCheck → autoRenewStopComplete�
   it('停止できない（409 APFA2029）ときは、画面の中で知らせること', async () => {
     const user = userEvent.setup()
     const { router } = await openRenewalPage('autoRenewStopCheck', {
-      respond: answer('POST', '/autoRenewStop/', conflict('APFA2029')),
+      respond: answer('POST', '/stopUpdate/', conflict('APFA2029')),
     })
     await user.click(
       await screen.findByRole('checkbox', {
