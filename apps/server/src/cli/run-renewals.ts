@@ -1,5 +1,5 @@
 import { fixedClock, systemClock } from '../clock.ts'
-import { openDatabase } from '../db/client.ts'
+import { openDatabase, type DatabaseHandle } from '../db/client.ts'
 import { loadConfig, type Config } from '../env.ts'
 import { runRenewalJob } from '../modules/renewal/renewal-job.ts'
 import { runCli } from './run-cli.ts'
@@ -12,10 +12,16 @@ import { runCli } from './run-cli.ts'
 
 export async function main(
   _args: string[],
-  { config }: { config: Config },
-  output: { stdout: (text: string) => void } = { stdout: (text) => process.stdout.write(text) },
+  options: {
+    config: Config
+    /** tests: a database already open (left open) */
+    database?: DatabaseHandle
+    output?: { stdout: (text: string) => void }
+  },
 ): Promise<number> {
-  const database = await openDatabase(config)
+  const { config } = options
+  const output = options.output ?? { stdout: (text: string) => process.stdout.write(text) }
+  const database = options.database ?? (await openDatabase(config))
   try {
     const clock = config.appNow === undefined ? systemClock : fixedClock(config.appNow)
     const result = await runRenewalJob({
@@ -33,7 +39,7 @@ export async function main(
     )
     return result.failed > 0 ? 1 : 0
   } finally {
-    await database.close()
+    if (options.database === undefined) await database.close()
   }
 }
 
