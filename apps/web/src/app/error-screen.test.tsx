@@ -19,7 +19,7 @@ describe('エラー画面（SPEC §2.9）', () => {
     renderApp(`${entBase}/termsOfService`, services)
 
     const heading = await screen.findByRole('heading', { level: 1, name: 'メンテナンス中' })
-    expect(document.activeElement).toBe(heading)
+    await waitFor(() => expect(document.activeElement).toBe(heading))
     expect(screen.getByText(/毎日4:00〜6:00/)).toBeTruthy()
     expect(screen.queryByText(/エラーコード/)).toBeNull()
     expect(screen.queryByRole('link', { name: /戻る/ })).toBeNull()
@@ -34,7 +34,7 @@ describe('エラー画面（SPEC §2.9）', () => {
     renderApp(`/app/ent/G001/202604/00001/short/termsOfService`, services)
 
     const heading = await screen.findByRole('heading', { level: 1, name: 'エラー' })
-    expect(document.activeElement).toBe(heading)
+    await waitFor(() => expect(document.activeElement).toBe(heading))
     expect(screen.getByText('（エラーコード：APFF0001）')).toBeTruthy()
     expect(screen.getByText(/指定されたページは存在しません/)).toBeTruthy()
     expect(services.getCalls).toEqual([])
