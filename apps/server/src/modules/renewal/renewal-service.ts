@@ -4,7 +4,6 @@ import {
   myPageLoginHref,
   toBusinessDate,
   type GroupPfInfo,
-  type ItemDefinition,
 } from '@app/shared'
 import type { ContractSummary } from '@app/shared/api/my-page/endpoints'
 import type { RenewalInfo, RenewalProcedureStarted } from '@app/shared/api/renewal/endpoints'
@@ -72,7 +71,6 @@ export type SignedInHolder = SignedIn & MyPageLinkTarget
 /** What a transition of a contract depends on, read in the caller's transaction. */
 export interface RenewalFacts {
   contractGroup: GroupPfInfo
-  contractItems: ItemDefinition[]
   /** next year's product with a link of the contract's branch and URL key, if any */
   next: NextProduct | undefined
   /** next year exists and the account holds no other application there (ADR 0016) */
@@ -104,9 +102,8 @@ export async function findNextProduct(
 
 /** Reads a contract's product year, next year and whether next year is free for it. */
 export async function loadRenewalFacts(db: Database, contract: ContractRow): Promise<RenewalFacts> {
-  const [contractGroup, contractItems, next, live] = await Promise.all([
+  const [contractGroup, next, live] = await Promise.all([
     findGroupPfInfo(db, contract),
-    listItemDefinitions(db, contract),
     findNextProduct(db, contract),
     listLiveApplications(db, contract),
   ])
@@ -120,7 +117,7 @@ export async function loadRenewalFacts(db: Database, contract: ContractRow): Pro
         application.groupPfCodeInceptionDateYm === next.link.groupPfCodeInceptionDateYm &&
         application.preApplicationId !== contract.id,
     )
-  return { contractGroup, contractItems, next, hasNextProduct: next !== undefined && !isTaken }
+  return { contractGroup, next, hasNextProduct: next !== undefined && !isTaken }
 }
 
 /** The transition, or the refusal as the error to answer with (409 APFA2029 / APFA2031). */
@@ -385,7 +382,9 @@ export class RenewalService {
 
   async #infoOf(db: Database, contract: ContractRow): Promise<RenewalInfo> {
     const row = (await findRenewal(db, contract.id)) ?? openRenewal(contract.id)
+    // this year's item definitions only where there is no next year to take them from
     const facts = await loadRenewalFacts(db, contract)
+    const contractItems = facts.next === undefined ? await listItemDefinitions(db, contract) : []
     const renewed =
       row.renewedApplicationId === null
         ? undefined
@@ -393,7 +392,7 @@ export class RenewalService {
     return renewalInfoOf({
       contract,
       contractGroup: facts.contractGroup,
-      contractItems: facts.contractItems,
+      contractItems,
       next: facts.next,
       hasNextProduct: facts.hasNextProduct,
       state: row.state,
