@@ -8,15 +8,23 @@ import { buildApp } from '../src/app.ts'
 import { fixedClock, type Clock } from '../src/clock.ts'
 import { openPostgresDatabase, wrapPglite, type DatabaseHandle } from '../src/db/client.ts'
 import { loadConfig, type Config } from '../src/env.ts'
+import { waitUntilUnused } from './postgres-admin.ts'
 
 /** Which database the server suites run on: PGlite by default, PostgreSQL with TEST_DATABASE_URL. */
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL
 
+/** What a database test is told when it runs outside the `db` project (ADR 0017). */
+export const OUTSIDE_DB_PROJECT_MESSAGE =
+  'createTestDatabase() runs only in the vitest project "db", which runs on PGlite and on ' +
+  'PostgreSQL: name this test file *.db.test.ts (vitest.config.ts, ADR 0017).'
+
 /**
- * A fresh, migrated database for one suite: a restored PGlite template, or a new database on
- * the PostgreSQL server named by TEST_DATABASE_URL (dropped again by `close`).
+ * A fresh, migrated database for one suite: a restored PGlite template, or a copy of the
+ * migrated template database on the PostgreSQL server named by TEST_DATABASE_URL (dropped again
+ * by `close`). Both templates are made once by the `db` project's global setup.
  */
 export async function createTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
+  if (inject('databaseProject') !== true) throw new Error(OUTSIDE_DB_PROJECT_MESSAGE)
   if (testDatabaseUrl === undefined) {
     const template = fs.readFileSync(inject('pgliteTemplate'))
     const client = await PGlite.create({ loadDataDir: new Blob([template]) })
@@ -25,7 +33,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { url?: str
   const name = `test_${randomBytes(6).toString('hex')}`
   const admin = new pg.Client({ connectionString: testDatabaseUrl })
   await admin.connect()
-  await admin.query(`create database ${name}`)
+  await admin.query(`create database ${name} template ${inject('postgresTemplate')}`)
   await admin.end()
   const url = new URL(testDatabaseUrl)
   url.pathname = `/${name}`
@@ -37,15 +45,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { url?: str
       await handle.close()
       const dropper = new pg.Client({ connectionString: testDatabaseUrl })
       await dropper.connect()
-      // pool.end() can resolve while its last sockets are still closing: wait for them to go.
-      for (let attempt = 0; attempt < 50; attempt += 1) {
-        const { rows } = await dropper.query<{ count: string }>(
-          'select count(*) from pg_stat_activity where datname = $1',
-          [name],
-        )
-        if (rows[0]?.count === '0') break
-        await new Promise((resolve) => setTimeout(resolve, 100))
-      }
+      await waitUntilUnused(dropper, name)
       await dropper.query(`drop database if exists ${name} with (force)`)
       await dropper.end()
     },

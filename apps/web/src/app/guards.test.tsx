@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { entryGroupResponse } from '../features/enrollment/components/entry-test-group.ts'
 import { testPaymentInfo } from '../features/enrollment/payment/test-payment.ts'
 import { ApiError } from '../lib/api-client.ts'
 import { REACHED_PAGES_KEY } from '../lib/flow-tracker.ts'
@@ -138,7 +139,11 @@ describe('直接アクセスの防止（SPEC §2.5）', () => {
 
 describe('本人確認の後の画面のセッション（issue #5）', () => {
   async function navigateSignedInto(page: string) {
-    const { router } = renderApp(`${entBase}/termsOfService`)
+    // the whole group: applyLinkGuide shows its periods and required documents
+    const services = createTestServices({
+      handlers: { '/groupPfInfo/': () => entryGroupResponse() },
+    })
+    const { router } = renderApp(`${entBase}/termsOfService`, services)
     await screen.findByRole('heading', { level: 1, name: '利用規約' })
     await router.navigate(`${entRouterBase}/${page}`)
     return router
@@ -202,7 +207,10 @@ describe('本人確認の後の画面のセッション（issue #5）', () => {
 
   it('お申し込み用URLのご案内は、セッションがなくてもアプリの中から表示すること', async () => {
     const router = await navigateSignedInto('applyLinkGuide')
-    await waitFor(() => expect(router.state.location.pathname).toBe(`${entBase}/applyLinkGuide`))
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'お申し込み用URLのご案内' }),
+    ).toBeTruthy()
+    expect(router.state.location.pathname).toBe(`${entBase}/applyLinkGuide`)
   })
 })
 

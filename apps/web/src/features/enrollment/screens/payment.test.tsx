@@ -214,13 +214,17 @@ describe('お支払い（payment, SPEC §2.1, §2.5）', () => {
       paymentInfo: () => {
         throw new ApiError(409, { errorCode: 'APFD0001' })
       },
-      handlers: { '/applyInfo/': () => testApplication(['entryTerms', 'selectPolicyHolderDiv']) },
+      handlers: {
+        '/applyInfo/': () => testApplication(['entryTerms', 'selectPolicyHolderDiv']),
+        '/mainCoverageTypes/': () => ({ planArray: [] }),
+      },
       waitForTitle: false,
     })
-    await waitFor(
-      () => expect(early.router.state.location.pathname).toBe(`${entBase}/selectCategory`),
-      ROUTE_WAIT,
-    )
+    // The step's screen is on before the test ends: nothing of it is left loading afterwards.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: '加入区分の選択' }, ROUTE_WAIT),
+    ).toBeTruthy()
+    expect(early.router.state.location.pathname).toBe(`${entBase}/selectCategory`)
   })
 })
 
