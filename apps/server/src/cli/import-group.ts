@@ -2,9 +2,10 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { z } from 'zod'
-import { openDatabase } from '../db/client.ts'
-import { loadConfig } from '../env.ts'
+import { openDatabase, type DatabaseHandle } from '../db/client.ts'
+import { loadConfig, type Config } from '../env.ts'
 import { GroupImportError, importGroupDocument } from '../modules/group/import-group.ts'
+import { processOutput, runCli, type CliOutput } from './run-cli.ts'
 
 // npm run import-group -w @app/server -- <document.json> [--print-links] [--base-url URL]
 // Imports one group product document (docs/group-import.md). Every error is listed with its
@@ -16,30 +17,45 @@ const usage =
 // Operators read these reports: schema errors in Japanese too.
 z.config(z.locales.ja())
 
-async function run(): Promise<number> {
-  const { values, positionals } = parseArgs({
-    allowPositionals: true,
-    options: {
-      'print-links': { type: 'boolean', default: false },
-      'base-url': { type: 'string' },
-      help: { type: 'boolean', default: false },
-    },
-  })
+/**
+ * The command without the process around it: parses `args`, imports, reports. Returns the exit
+ * code: 0 imported, 1 errors (nothing written), 2 usage. With `database` it uses that database
+ * and leaves it open; otherwise it opens (and closes) the one the configuration names.
+ */
+export async function main(
+  args: string[],
+  options: { config: Config; output?: CliOutput; database?: DatabaseHandle },
+): Promise<number> {
+  const output = options.output ?? processOutput
+  const { config } = options
+  let parsed
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        'print-links': { type: 'boolean', default: false },
+        'base-url': { type: 'string' },
+        help: { type: 'boolean', default: false },
+      },
+    })
+  } catch (error) {
+    output.stderr(`${(error as Error).message}\n${usage}\n`)
+    return 2
+  }
+  const { values, positionals } = parsed
   const documentPath = positionals[0]
   if (values.help || documentPath === undefined || positionals.length > 1) {
-    process.stderr.write(`${usage}\n`)
+    output.stderr(`${usage}\n`)
     return values.help ? 0 : 2
   }
-  const config = loadConfig()
   // npm runs workspace scripts in the workspace folder: resolve paths from where npm was called.
   const resolvedPath = path.resolve(config.invocationDir, documentPath)
   let input: unknown
   try {
     input = JSON.parse(fs.readFileSync(resolvedPath, 'utf8'))
   } catch (error) {
-    process.stderr.write(
-      `${documentPath}: JSON として読み込めません (${(error as Error).message})\n`,
-    )
+    output.stderr(`${documentPath}: JSON として読み込めません (${(error as Error).message})\n`)
     return 1
   }
   const documentDir = path.dirname(resolvedPath)
@@ -50,7 +66,7 @@ async function run(): Promise<number> {
     return fs.readFileSync(resolved)
   }
 
-  const database = await openDatabase(config)
+  const database = options.database ?? (await openDatabase(config))
   try {
     const links = await importGroupDocument(database.db, input, { readImage })
     const baseUrl = (
@@ -58,35 +74,29 @@ async function run(): Promise<number> {
       config.publicBaseUrl ??
       `http://localhost:${config.port}`
     ).replace(/\/+$/, '')
-    process.stdout.write(`取り込みました: ${links.length} 件のリンク\n`)
+    output.stdout(`取り込みました: ${links.length} 件のリンク\n`)
     for (const link of links) {
       const product = `${link.groupPfCode}/${link.groupPfCodeInceptionDateYm}/${link.groupPfBranchNo}/${link.urlKey}`
-      process.stdout.write(`  ${product}${link.isNew ? ' (新規)' : ''}\n`)
+      output.stdout(`  ${product}${link.isNew ? ' (新規)' : ''}\n`)
       if (values['print-links']) {
-        process.stdout.write(`    加入申込: ${baseUrl}/app/ent/${product}/termsOfService\n`)
-        process.stdout.write(`    パンフレット: ${baseUrl}/app/pamphlet/${product}\n`)
+        output.stdout(`    加入申込: ${baseUrl}/app/ent/${product}/termsOfService\n`)
+        output.stdout(`    パンフレット: ${baseUrl}/app/pamphlet/${product}\n`)
       }
     }
     return 0
   } catch (error) {
     if (error instanceof GroupImportError) {
-      process.stderr.write(
+      output.stderr(
         `${documentPath}: ${error.issues.length} 件のエラーがあります。何も書き込んでいません。\n`,
       )
       for (const issue of error.issues)
-        process.stderr.write(`  ${issue.path || '(document)'}: ${issue.message}\n`)
+        output.stderr(`  ${issue.path || '(document)'}: ${issue.message}\n`)
       return 1
     }
     throw error
   } finally {
-    await database.close()
+    if (options.database === undefined) await database.close()
   }
 }
 
-run().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`)
-    process.exit(1)
-  },
-)
+runCli(import.meta.filename, () => ({ config: loadConfig() }), main)

@@ -10,7 +10,7 @@ import {
   importRoster,
   type IssuedMember,
 } from '../modules/roster/import-roster.ts'
-import { runCli } from './run-cli.ts'
+import { processOutput, runCli, type CliOutput } from './run-cli.ts'
 
 // npm run import-roster -w @app/server -- --group G100001 --ym 202604 [--encoding sjis]
 //   [--out FILE] roster.csv
@@ -20,16 +20,6 @@ import { runCli } from './run-cli.ts'
 
 const usage =
   'Usage: npm run import-roster -w @app/server -- --group <groupPfCode> --ym <YYYYMM> [--encoding utf8|sjis] [--out FILE] <roster.csv>'
-
-export interface CliOutput {
-  stdout: (text: string) => void
-  stderr: (text: string) => void
-}
-
-const processOutput: CliOutput = {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
-}
 
 const encodingNames: Record<RosterEncoding, string> = { utf8: 'UTF-8', sjis: 'Shift_JIS' }
 

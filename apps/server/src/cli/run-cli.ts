@@ -1,5 +1,16 @@
 import path from 'node:path'
 
+/** Where a CLI's `main` writes: the process's streams, or a test's buffers. */
+export interface CliOutput {
+  stdout: (text: string) => void
+  stderr: (text: string) => void
+}
+
+export const processOutput: CliOutput = {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+}
+
 /**
  * Runs a CLI module's `main` when the module is the process's entry point (not when a test
  * imports it): `prepare` reads what main needs (the configuration); a failure of either prints

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util'
 import { loadConfig } from '../env.ts'
 import { SANDBOX_PREFIX } from '../modules/payment/provider-settings.ts'
-import { runCli } from './run-cli.ts'
+import { processOutput, runCli, type CliOutput } from './run-cli.ts'
 
 // npm run sandbox-deposit -w @app/server -- --account 1234567 --amount 12000
 //   [--name <振込人名>] [--url http://127.0.0.1:3000]
@@ -15,16 +15,6 @@ const usage =
 
 /** The server waits up to 10 s for the product's answer to the notification. */
 const REQUEST_TIMEOUT_MS = 20_000
-
-export interface CliOutput {
-  stdout: (text: string) => void
-  stderr: (text: string) => void
-}
-
-const processOutput: CliOutput = {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
-}
 
 function formatYen(amount: number): string {
   return `${String(amount).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}円`

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm'
 import { isLuhnValid } from '@app/shared/rules/payment'
 import { openEmbeddedDatabase, openPostgresDatabase, type DatabaseHandle } from '../db/client.ts'
 import { loadConfig, type Config } from '../env.ts'
-import { runCli } from './run-cli.ts'
+import { processOutput, runCli, type CliOutput } from './run-cli.ts'
 
 // npm run scan-card-numbers -w @app/server -- [--data-dir DIR | --database-url URL] [--file PATH …]
 // Looks for card numbers where none may be (PRODUCT.md "Money": card data goes to the provider's
@@ -21,16 +21,6 @@ import { runCli } from './run-cli.ts'
 
 const usage =
   'Usage: npm run scan-card-numbers -w @app/server -- [--data-dir DIR | --database-url URL] [--file PATH …]'
-
-export interface CliOutput {
-  stdout: (text: string) => void
-  stderr: (text: string) => void
-}
-
-const processOutput: CliOutput = {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
-}
 
 /** A card-number-like run in a text. */
 export interface CardNumberMatch {
