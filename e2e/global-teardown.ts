@@ -1,15 +1,20 @@
-// After the run: saves the shared server's outbox, stops the server keeping its database, scans
+// After the run, for each engine's server: saves its outbox, stops it keeping its database, scans
 // the database, the server's log and the outbox for card numbers (support/card-scan.ts; issue #7,
-// PRODUCT.md "Money"), then removes the database and the run's state folder (the test members and
-// their claims). A card number found fails the run: the masked report is thrown from here, and
-// card-scan.json (beside the e2e JSON report) counts it for .ci/run.
+// PRODUCT.md "Money"), then removes the database. Then the run's folder goes (the members, their
+// claims, the screen states). A card number found fails the run: the masked report is thrown from
+// here, and card-scan.json (beside the e2e JSON report) counts one test per engine for .ci/run.
 import { rmSync } from 'node:fs'
 import path from 'node:path'
-import { mainServer, stateFolder } from './global-setup.ts'
-import { saveOutbox, scanForCardNumbers, writeCardScanReport } from './support/card-scan.ts'
+import { engineServers, runFolder } from './global-setup.ts'
+import {
+  saveOutbox,
+  scanForCardNumbers,
+  writeCardScanReport,
+  type CardScanOutcome,
+} from './support/card-scan.ts'
 import { repoRoot, type RunningServer } from './support/server.ts'
 
-async function stopAndScan(server: RunningServer): Promise<void> {
+async function stopAndScan(server: RunningServer): Promise<CardScanOutcome> {
   let outboxFile: string | undefined
   let outboxError = ''
   try {
@@ -20,17 +25,8 @@ async function stopAndScan(server: RunningServer): Promise<void> {
   await server.stop({ keepData: true })
   try {
     const outcome = await scanForCardNumbers(server, [server.logFile, outboxFile])
-    outcome.output = outboxError + outcome.output
-    const report = writeCardScanReport(outcome)
-    const shown = path.relative(repoRoot, report)
-    if (!outcome.passed) {
-      throw new Error(
-        `The card-number scan failed (exit ${outcome.exitCode ?? 'on a signal'}; ${shown}):\n${outcome.output}`,
-      )
-    }
-    console.log(
-      `e2e: card-number scan: ${outcome.output.trim().split('\n').at(-1) ?? ''} (${shown})`,
-    )
+    outcome.output = `${server.database.kind}: ${outboxError}${outcome.output}`
+    return outcome
   } finally {
     server.removeData()
   }
@@ -38,10 +34,23 @@ async function stopAndScan(server: RunningServer): Promise<void> {
 
 export default async function globalTeardown(): Promise<void> {
   try {
-    const server = mainServer()
-    if (server !== undefined) await stopAndScan(server)
+    const outcomes = await Promise.all(engineServers().map(stopAndScan))
+    if (outcomes.length === 0) return
+    const report = path.relative(repoRoot, writeCardScanReport(outcomes))
+    const failed = outcomes.filter((outcome) => !outcome.passed)
+    if (failed.length > 0) {
+      throw new Error(
+        `The card-number scan failed (${report}):\n${failed.map((outcome) => `exit ${outcome.exitCode ?? 'on a signal'}: ${outcome.output}`).join('\n')}`,
+      )
+    }
+    for (const outcome of outcomes) {
+      const lines = outcome.output.trim().split('\n')
+      console.log(
+        `e2e: card-number scan: ${lines[0]?.split(':')[0] ?? ''}: ${lines.at(-1) ?? ''} (${report})`,
+      )
+    }
   } finally {
-    const folder = stateFolder()
+    const folder = runFolder()
     if (folder !== undefined) rmSync(folder, { recursive: true, force: true })
   }
 }

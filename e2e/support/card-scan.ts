@@ -1,10 +1,10 @@
 // The card-number scan after the browser tests (issue #7: "a check over the whole database, the
-// logs and the outbox after the browser tests finds no card number"). Global teardown saves the
-// main server's outbox, stops the server keeping its data (the embedded database admits one
+// logs and the outbox after the browser tests finds no card number"). Global teardown saves each
+// engine's server's outbox, stops the server keeping its data (the embedded database admits one
 // process), and runs `apps/server/src/cli/scan-card-numbers.ts` over the database, the server's
-// log and the saved outbox. The outcome goes to card-scan.json beside the e2e JSON report, in the
+// log and the saved outbox. The outcomes go to card-scan.json beside the e2e JSON report, in the
 // shape of a Playwright report (stats.expected / stats.unexpected, suites, errors) so that
-// scripts/test-summary.mjs counts it as one more test in the final `N passed, N failed`.
+// scripts/test-summary.mjs counts one more test per engine in the final `N passed, N failed`.
 import { spawn } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
@@ -82,23 +82,20 @@ export async function scanForCardNumbers(
   return { passed: exitCode === 0 && missing === 0, output, exitCode }
 }
 
-/** card-scan.json: one test, passed or failed, counted by scripts/test-summary.mjs. */
-export function writeCardScanReport(outcome: CardScanOutcome): string {
+/** card-scan.json: one test per engine's server, passed or failed, counted by scripts/test-summary.mjs. */
+export function writeCardScanReport(outcomes: readonly CardScanOutcome[]): string {
   const file = cardScanReportPath()
   mkdirSync(path.dirname(file), { recursive: true })
+  const passed = outcomes.filter((outcome) => outcome.passed).length
+  const failed = outcomes.length - passed
   const report = {
     tool: 'scan-card-numbers',
-    passed: outcome.passed ? 1 : 0,
-    failed: outcome.passed ? 0 : 1,
-    exitCode: outcome.exitCode,
-    output: outcome.output.split('\n').filter((line) => line !== ''),
+    passed,
+    failed,
+    exitCodes: outcomes.map((outcome) => outcome.exitCode),
+    output: outcomes.flatMap((outcome) => outcome.output.split('\n').filter((line) => line !== '')),
     // the Playwright report's shape, which scripts/test-summary.mjs reads
-    stats: {
-      expected: outcome.passed ? 1 : 0,
-      unexpected: outcome.passed ? 0 : 1,
-      flaky: 0,
-      skipped: 0,
-    },
+    stats: { expected: passed, unexpected: failed, flaky: 0, skipped: 0 },
     suites: [],
     errors: [],
   }

@@ -14,6 +14,7 @@ import { closeSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'nod
 import path from 'node:path'
 import { buildDemoDocuments, demoImage } from '../../apps/server/src/demo/demo-groups.ts'
 import { DEMO_GROUP_CODES, demoLink } from './demo.ts'
+import { currentEngine, stateDirVariable } from './engines.ts'
 import { COLLECTION_GROUP_DOCUMENT_PATH, readFixtureDocument } from './fixtures.ts'
 import type { RosterImport } from './server.ts'
 import { E2E_TODAY } from './server.ts'
@@ -29,9 +30,6 @@ export const COLLECTION_MEMBERS = 10
 
 /** The group-collection fixture group (e2e/fixtures/collection-group.json). */
 export const COLLECTION_GROUP = readFixtureDocument(COLLECTION_GROUP_DOCUMENT_PATH).groupPfInfo
-
-/** Environment variable naming the run's state folder (set by global setup for the workers). */
-export const STATE_DIR_VARIABLE = 'E2E_STATE_DIR'
 
 /** authenticationType "1" (demo group A): the credentials the roster import issued. */
 export interface FirstEntryMember {
@@ -229,19 +227,24 @@ export function writeMembersFile(stateDir: string, prepared: PreparedRosters): v
   writeFileSync(path.join(stateDir, 'members.json'), JSON.stringify(members, null, 2))
 }
 
+/** The state folder of the running test's engine: each engine's server has members of its own. */
 function stateDir(): string {
-  const folder = process.env[STATE_DIR_VARIABLE]
-  if (!folder) throw new Error(`${STATE_DIR_VARIABLE} is not set: run through playwright.config.ts`)
+  const variable = stateDirVariable(currentEngine())
+  const folder = process.env[variable]
+  if (!folder) throw new Error(`${variable} is not set: run through playwright.config.ts`)
   return folder
 }
 
-let cachedMembers: MembersFile | undefined
+const cachedMembers = new Map<string, MembersFile>()
 
 function members(): MembersFile {
-  cachedMembers ??= JSON.parse(
-    readFileSync(path.join(stateDir(), 'members.json'), 'utf8'),
-  ) as MembersFile
-  return cachedMembers
+  const folder = stateDir()
+  let loaded = cachedMembers.get(folder)
+  if (loaded === undefined) {
+    loaded = JSON.parse(readFileSync(path.join(folder, 'members.json'), 'utf8')) as MembersFile
+    cachedMembers.set(folder, loaded)
+  }
+  return loaded
 }
 
 /** The group whose members a kind stands for when no group is named: A or B. */

@@ -1,14 +1,15 @@
-// Starts and stops a real server process for the browser tests: a fresh embedded database
-// (PGlite in a temporary DATA_DIR) or, when TEST_DATABASE_URL is set, a fresh PostgreSQL database
-// created here and dropped on stop, so every run starts empty and the server's own migrations and
-// demo seed fill it.
+// Starts and stops a real server process for the browser tests on an engine (support/engines.ts):
+// a fresh embedded database (PGlite in a temporary DATA_DIR) or a fresh PostgreSQL database on
+// TEST_DATABASE_URL's server, created here and dropped on stop, so every run starts empty and the
+// server's own migrations, e2e/seed.ts and the demo data fill it.
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process'
 import { createRequire } from 'node:module'
-import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type { Engine } from './engines.ts'
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
@@ -36,16 +37,13 @@ export interface ServerOptions {
    * into an empty database only); 'on' loads them even after `importDocuments` filled it.
    */
   demoData?: 'auto' | 'on' | 'off'
+  /** The database engine: a fresh PGlite folder, or a fresh database on TEST_DATABASE_URL's server. */
+  engine: Engine
   /**
-   * Group import documents (absolute paths) imported with the import-group CLI into the fresh
-   * database before the server starts: the embedded database admits one process at a time.
+   * The group documents, then the rosters, imported into the fresh database before the server
+   * starts (the embedded database admits one process at a time), by e2e/seed.ts in one process.
    */
-  importDocuments?: readonly string[]
-  /**
-   * Rosters imported with the import-roster CLI after the documents, before the server starts
-   * (docs/roster-import.md); type "1" rosters write their issued credentials to `out`.
-   */
-  importRosters?: readonly RosterImport[]
+  seed?: { documents: readonly string[]; rosters: readonly RosterImport[] }
   /** LOG_LEVEL for the server: 'warn' unless given. */
   logLevel?: 'info' | 'warn'
 }
@@ -160,18 +158,32 @@ function exited(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => child.once('exit', () => resolve()))
 }
 
+/** The import-roster arguments of a roster. */
+function rosterArgs(roster: RosterImport): string[] {
+  return [
+    '--group',
+    roster.groupPfCode,
+    '--ym',
+    roster.groupPfCodeInceptionDateYm,
+    ...(roster.out === undefined ? [] : ['--out', roster.out]),
+    roster.csv,
+  ]
+}
+
 /**
- * Runs a CLI of the server (`apps/server/src/cli/<cli>.ts`) with the server's environment, so
- * that it writes to the same fresh database; throws with the CLI's output when it does not exit 0.
+ * Imports the documents and rosters into the server's fresh database with e2e/seed.ts (the
+ * operators' commands, one process); throws with its output when it does not exit 0.
  */
-async function runServerCli(
-  cli: 'import-group' | 'import-roster',
-  cliArgs: readonly string[],
+async function runSeed(
+  seed: NonNullable<ServerOptions['seed']>,
+  planFile: string,
   env: NodeJS.ProcessEnv,
   keep: (chunk: Buffer) => void,
 ): Promise<void> {
-  const { command, args } = tsxCommand(path.join('apps', 'server', 'src', 'cli', `${cli}.ts`))
-  const child = spawn(command, [...args, ...cliArgs], {
+  const plan = { documents: seed.documents, rosters: seed.rosters.map(rosterArgs) }
+  writeFileSync(planFile, JSON.stringify(plan, null, 2))
+  const { command, args } = tsxCommand(path.join('e2e', 'seed.ts'))
+  const child = spawn(command, [...args, planFile], {
     cwd: repoRoot,
     env,
     detached: true,
@@ -192,12 +204,8 @@ async function runServerCli(
       child.once('exit', (exitCode) => resolve(exitCode))
     })
     if (code !== 0) {
-      const shown = cliArgs.map((arg) =>
-        path.isAbsolute(arg) ? path.relative(repoRoot, arg) : arg,
-      )
       throw new Error(
-        `${cli} ${shown.join(' ')} exited ${code ?? 'on a signal'}.\n` +
-          `--- ${cli} output ---\n${output}`,
+        `e2e/seed.ts exited ${code ?? 'on a signal'}.\n--- seed output ---\n${output}`,
       )
     }
   } finally {
@@ -290,10 +298,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       }
     }
   }
-  const adminUrl = process.env.TEST_DATABASE_URL
   let where: string
   let database: ServerDatabase
-  if (adminUrl) {
+  if (options.engine === 'postgres') {
+    const adminUrl = process.env.TEST_DATABASE_URL
+    if (!adminUrl) throw new Error('the postgres engine needs TEST_DATABASE_URL')
     const databaseName = `e2e_${process.pid}_${options.label.replace(/\W/g, '_')}`.toLowerCase()
     psql(adminUrl, `DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`)
     psql(adminUrl, `CREATE DATABASE ${databaseName}`)
@@ -326,29 +335,19 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   }
   const output = (): string => kept
 
-  try {
-    for (const document of options.importDocuments ?? []) {
-      await runServerCli('import-group', [document], env, keep)
-    }
-    for (const roster of options.importRosters ?? []) {
-      await runServerCli(
-        'import-roster',
-        [
-          '--group',
-          roster.groupPfCode,
-          '--ym',
-          roster.groupPfCodeInceptionDateYm,
-          ...(roster.out === undefined ? [] : ['--out', roster.out]),
-          roster.csv,
-        ],
+  if (options.seed !== undefined) {
+    try {
+      await runSeed(
+        options.seed,
+        path.join(logDir, `${options.label}-${process.pid}-seed.json`),
         env,
         keep,
       )
+    } catch (error) {
+      await closeLog()
+      runCleanups()
+      throw error
     }
-  } catch (error) {
-    await closeLog()
-    runCleanups()
-    throw error
   }
 
   const { command, args } = tsxCommand(path.join('apps', 'server', 'src', 'main.ts'))
@@ -395,22 +394,23 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     await stop()
     throw error
   }
-  const imported = [
-    ...(options.importDocuments ?? []),
-    ...(options.importRosters ?? []).map((roster) => roster.csv),
+  const seeded = [
+    ...(options.seed?.documents ?? []),
+    ...(options.seed?.rosters ?? []).map((roster) => roster.csv),
   ].map((file) => path.basename(file))
   console.log(
     `e2e: ${options.label} server ready at ${baseURL} (${where}` +
-      `${imported.length > 0 ? `; imported ${imported.join(', ')}` : ''}` +
+      `${seeded.length > 0 ? `; seeded ${seeded.join(', ')}` : ''}` +
       `${options.demoData !== undefined ? `; DEMO_DATA=${options.demoData}` : ''})`,
   )
   return { baseURL, pid: child.pid ?? -1, output, logFile, database, stop, removeData: runCleanups }
 }
 
 /** The extra server for the maintenance journey: its clock inside the daily 04:00-06:00 window. */
-export function startMaintenanceServer(): Promise<RunningServer> {
+export function startMaintenanceServer(engine: Engine): Promise<RunningServer> {
   return startServer({
-    label: 'maintenance',
+    label: `maintenance-${engine}`,
+    engine,
     now: MAINTENANCE_NOW,
     maintenanceWindow: '04:00-06:00',
   })

@@ -1,14 +1,21 @@
-// The `test` and `expect` every spec uses: baseURL is the shared server started by global setup,
-// the browser's clock is installed (real time unless a test pins it) so tests can move it, and
-// on the page as it is now.
+// The `test` and `expect` every spec uses: baseURL is the server of the test's engine that global
+// setup started (support/engines.ts); the browser's clock is installed (real time unless a test
+// pins it) so tests can move it; expectAccessible runs axe once per screen state of the run.
+import { createHash } from 'node:crypto'
+import { closeSync, openSync } from 'node:fs'
+import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { test as base, expect, type Page } from '@playwright/test'
+import { baseUrlVariable, currentEngine } from './engines.ts'
+import { runSubfolder } from './run-dir.ts'
 
 export { expect }
 
-function sharedBaseURL(): string {
-  const url = process.env.E2E_BASE_URL
-  if (!url) throw new Error('E2E_BASE_URL is not set: run the specs through playwright.config.ts')
+/** The address of the running test's engine's server (global-setup.ts). */
+function engineBaseURL(): string {
+  const variable = baseUrlVariable(currentEngine())
+  const url = process.env[variable]
+  if (!url) throw new Error(`${variable} is not set: run the specs through playwright.config.ts`)
   return url
 }
 
@@ -23,7 +30,7 @@ export interface E2eOptions {
 
 export const test = base.extend<E2eOptions>({
   baseURL: async ({ baseURL }, use) => {
-    await use(baseURL ?? sharedBaseURL())
+    await use(baseURL ?? engineBaseURL())
   },
   browserNow: [undefined, { option: true }],
   // page.clock.install() replaces `window.performance` with a fake whose getEntriesByType() is
@@ -58,9 +65,89 @@ export const test = base.extend<E2eOptions>({
   },
 })
 
-/** Runs axe (every rule it has) on the current page and expects no violation. */
+/**
+ * What axe's rules can tell apart on the page, without the data in it: every element with its
+ * attributes (styles, classes, roles, states and types as they are; references such as id, for
+ * and aria-describedby only as present; texts such as href, alt and aria-label only as empty or
+ * not), whether it has text of its own, and the text of <style> elements. Two pages with the same
+ * fingerprint are the same screen state for axe: the same screen holding other data.
+ */
+function screenStateFingerprint(): string {
+  const references = new Set([
+    'id',
+    'for',
+    'headers',
+    'aria-describedby',
+    'aria-labelledby',
+    'aria-controls',
+    'aria-owns',
+    'aria-activedescendant',
+    'aria-errormessage',
+    'list',
+    'form',
+  ])
+  const contents = new Set([
+    'value',
+    'href',
+    'src',
+    'srcset',
+    'alt',
+    'title',
+    'aria-label',
+    'aria-valuetext',
+    'aria-valuenow',
+    'name',
+    'action',
+    'datetime',
+    'download',
+    'content',
+  ])
+  const lines: string[] = []
+  const visit = (element: Element, depth: number): void => {
+    const attributes = [...element.attributes].map(({ name, value }) => {
+      if (references.has(name)) return name
+      if (contents.has(name)) return `${name}${value === '' ? '=' : '+'}`
+      return `${name}=${value}`
+    })
+    const hasText = [...element.childNodes].some(
+      (node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim() !== '',
+    )
+    const text =
+      element.tagName === 'STYLE' ? ` ${element.textContent ?? ''}` : hasText ? ' #text' : ''
+    lines.push(`${depth} ${element.tagName} ${attributes.sort().join(' ')}${text}`)
+    if (element.shadowRoot !== null) {
+      for (const child of element.shadowRoot.children) visit(child, depth + 1)
+    }
+    for (const child of element.children) visit(child, depth + 1)
+  }
+  visit(document.documentElement, 0)
+  return lines.join('\n')
+}
+
+/**
+ * Claims a screen state for this run: true for the first test to reach it (across workers and
+ * engines: a file created with O_EXCL in the run's folder), false for every later one.
+ */
+function claimScreenState(fingerprint: string): boolean {
+  const key = createHash('sha256').update(fingerprint).digest('hex')
+  try {
+    closeSync(openSync(path.join(runSubfolder('axe-states'), key), 'wx'))
+    return true
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false
+    throw error
+  }
+}
+
+/**
+ * Runs axe (every rule it has) on the current page and expects no violation, once per screen
+ * state of the run (ADR 0017): a page whose fingerprint an earlier check had (the same screen
+ * with other data, or reached again on another pass) is not checked again.
+ */
 export async function expectAccessible(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze()
+  const fingerprint = await page.evaluate(screenStateFingerprint)
+  if (!claimScreenState(fingerprint)) return
+  const results = await new AxeBuilder({ page }).setLegacyMode(true).analyze()
   const violations = results.violations.map((violation) => ({
     rule: violation.id,
     impact: violation.impact,

@@ -13,6 +13,7 @@
 // Group collection (団体扱) is tests/payment-collection.spec.ts.
 import type { ApplicationStep } from '@app/shared/rules/application-steps'
 import type { Locator, Page } from '@playwright/test'
+import { SMOKE_TAG } from '../support/engines.ts'
 import {
   addedMessage,
   agencyContactFirstLine,
@@ -248,234 +249,245 @@ async function uploadTo(page: Page, link: DemoLink, slot: 1 | 2 | 3, file: Uploa
 // ---------------------------------------------------------------------------------------------
 
 test.describe('お申し込み: 確認メールのリンクから支払いと完了まで（issue #6, #7）', () => {
-  test('団体A（初回登録ID・一斉募集・カード）: 個人、プランとオプション2つ、被保険者、告知の訂正、任意書類のPNG、カード決済（3Dセキュア）で完了', async ({
-    page,
-    request,
-  }) => {
-    test.setTimeout(180_000)
-    const flow = personalFlow
-    const holder: Person = {
-      nameKana: 'サクラ　タロウ',
-      nameKanji: '桜　太郎',
-      birthDate: '19850415',
-      sex: '1',
-    }
-    const insured: Person = { ...holder }
-    const relationship = {
-      legend: itemNamed(groupA, 'SKR_RELATIONSHIP').itemName,
-      label: choiceLabel(groupA, 'SKR_RELATIONSHIP', '01'),
-    }
-    const occupation = {
-      label: itemNamed(groupA, 'SKR_OCCUPATION').itemName,
-      choice: choiceLabel(groupA, 'SKR_OCCUPATION', '01'),
-    }
-    const carried = {
-      legend: itemNamed(groupA, 'SKR_CARRIED_ITEMS').itemName,
-      labels: [choiceLabel(groupA, 'SKR_CARRIED_ITEMS', '1')],
-    }
-    const png: UploadFile = { name: 'shindansho.png', mimeType: 'image/png', buffer: onePixelPng() }
+  test(
+    '団体A（初回登録ID・一斉募集・カード）: 個人、プランとオプション2つ、被保険者、告知の訂正、任意書類のPNG、カード決済（3Dセキュア）で完了',
+    { tag: SMOKE_TAG },
+    async ({ page, request }) => {
+      test.setTimeout(180_000)
+      const flow = personalFlow
+      const holder: Person = {
+        nameKana: 'サクラ　タロウ',
+        nameKanji: '桜　太郎',
+        birthDate: '19850415',
+        sex: '1',
+      }
+      const insured: Person = { ...holder }
+      const relationship = {
+        legend: itemNamed(groupA, 'SKR_RELATIONSHIP').itemName,
+        label: choiceLabel(groupA, 'SKR_RELATIONSHIP', '01'),
+      }
+      const occupation = {
+        label: itemNamed(groupA, 'SKR_OCCUPATION').itemName,
+        choice: choiceLabel(groupA, 'SKR_OCCUPATION', '01'),
+      }
+      const carried = {
+        legend: itemNamed(groupA, 'SKR_CARRIED_ITEMS').itemName,
+        labels: [choiceLabel(groupA, 'SKR_CARRIED_ITEMS', '1')],
+      }
+      const png: UploadFile = {
+        name: 'shindansho.png',
+        mimeType: 'image/png',
+        buffer: onePixelPng(),
+      }
 
-    const { mailAddress } = await signInThroughMailLink(page, request, claimMember('firstEntry'))
-    await expectStep(page, groupA, step('entryTerms', flow))
-    await agreeToEntryTerms(page)
+      const { mailAddress } = await signInThroughMailLink(page, request, claimMember('firstEntry'))
+      await expectStep(page, groupA, step('entryTerms', flow))
+      await agreeToEntryTerms(page)
 
-    await expectStep(page, groupA, step('selectPolicyHolderDiv', flow))
-    await choosePolicyHolderDiv(page, '1')
+      await expectStep(page, groupA, step('selectPolicyHolderDiv', flow))
+      await choosePolicyHolderDiv(page, '1')
 
-    await expectStep(page, groupA, step('selectCategory', flow))
-    await page
-      .getByRole('radio', {
-        name: planLabel(groupA, 1),
+      await expectStep(page, groupA, step('selectCategory', flow))
+      await page
+        .getByRole('radio', {
+          name: planLabel(groupA, 1),
+        })
+        .check()
+      await page.getByRole('button', { name: flowT('flow.next') }).click()
+      await expectStep(page, groupA, step('selectType', flow))
+
+      // A later step that is not open yet: the applicant is sent to the step that is (ADR 0012).
+      await moveWithinApp(page, entPath(groupA, 'checkPolicyHolderInfo'))
+      await expectStep(page, groupA, step('selectType', flow))
+      await expect(pageHeading(page, stepTitles.checkPolicyHolderInfo)).toHaveCount(0)
+
+      await chooseOptions(page, groupA, 1, [5, 6])
+
+      await expectStep(page, groupA, step('inputPolicyHolderInfo', flow))
+      await fillPersonalHolder(page, holder)
+      // The group's items (団体からの確認事項)
+      await page
+        .getByLabel(labelled(itemNamed(groupA, 'SKR_DEPARTMENT').itemName))
+        .fill('設計部第二課')
+      await page
+        .getByLabel(labelled(itemNamed(groupA, 'SKR_EMPLOYEE_NO').itemName))
+        .fill('20150401')
+      await fillDate(page, itemNamed(groupA, 'SKR_JOINED_DATE').itemName, '20150401')
+      await page.getByLabel(labelled(itemNamed(groupA, 'SKR_EXTENSION_NO').itemName)).fill('1234')
+      await expectAccessible(page)
+      await nextButton(page).click()
+
+      await expectStep(page, groupA, step('registerInsuredInfo', flow))
+      // SPEC §4: only the chosen units with insured items, none registered yet.
+      await expect(
+        page.getByRole('table', { name: formT('insuredList.caption') }).getByRole('rowheader'),
+      ).toHaveText([unitName(groupA, 1), unitName(groupA, 5), unitName(groupA, 6)])
+      for (const unitNo of [1, 5, 6]) await expectUnitRow(page, groupA, unitNo, 0, '0')
+      await nextButton(page).click()
+      await expectRefused(page, formT('application.validation.insuredIncomplete'))
+      await expectAccessible(page)
+
+      await registerUnit(
+        page,
+        groupA,
+        flow,
+        1,
+        insured,
+        { relationship, occupation },
+        {
+          reloadAfterAdding: true,
+        },
+      )
+      await registerUnit(page, groupA, flow, 5, insured, {
+        relationship,
+        occupation,
+        ticks: carried,
       })
-      .check()
-    await page.getByRole('button', { name: flowT('flow.next') }).click()
-    await expectStep(page, groupA, step('selectType', flow))
+      await registerUnit(page, groupA, flow, 6, insured, { relationship, occupation })
+      await nextButton(page).click()
 
-    // A later step that is not open yet: the applicant is sent to the step that is (ADR 0012).
-    await moveWithinApp(page, entPath(groupA, 'checkPolicyHolderInfo'))
-    await expectStep(page, groupA, step('selectType', flow))
-    await expect(pageHeading(page, stepTitles.checkPolicyHolderInfo)).toHaveCount(0)
+      await expectStep(page, groupA, step('noticeMatters', flow))
+      await answerBlockingNoticeThenCorrect(page, groupA, 'SKR_NOTICE_HOSPITAL')
+      await radioGroup(page, itemNamed(groupA, 'SKR_NOTICE_PAST_STAY').itemName)
+        .getByRole('radio', { name: choiceLabel(groupA, 'SKR_NOTICE_PAST_STAY', '2') })
+        .check()
+      await nextButton(page).click()
 
-    await chooseOptions(page, groupA, 1, [5, 6])
+      await expectStep(page, groupA, step('noticeMattersDoc', flow))
+      await expect(docSection(page, groupA, 1)).toContainText(formT('docs.optional'))
+      await uploadTo(page, groupA, 1, png)
+      await expectAccessible(page)
+      await nextButton(page).click()
 
-    await expectStep(page, groupA, step('inputPolicyHolderInfo', flow))
-    await fillPersonalHolder(page, holder)
-    // The group's items (団体からの確認事項)
-    await page
-      .getByLabel(labelled(itemNamed(groupA, 'SKR_DEPARTMENT').itemName))
-      .fill('設計部第二課')
-    await page.getByLabel(labelled(itemNamed(groupA, 'SKR_EMPLOYEE_NO').itemName)).fill('20150401')
-    await fillDate(page, itemNamed(groupA, 'SKR_JOINED_DATE').itemName, '20150401')
-    await page.getByLabel(labelled(itemNamed(groupA, 'SKR_EXTENSION_NO').itemName)).fill('1234')
-    await expectAccessible(page)
-    await nextButton(page).click()
-
-    await expectStep(page, groupA, step('registerInsuredInfo', flow))
-    // SPEC §4: only the chosen units with insured items, none registered yet.
-    await expect(
-      page.getByRole('table', { name: formT('insuredList.caption') }).getByRole('rowheader'),
-    ).toHaveText([unitName(groupA, 1), unitName(groupA, 5), unitName(groupA, 6)])
-    for (const unitNo of [1, 5, 6]) await expectUnitRow(page, groupA, unitNo, 0, '0')
-    await nextButton(page).click()
-    await expectRefused(page, formT('application.validation.insuredIncomplete'))
-    await expectAccessible(page)
-
-    await registerUnit(
-      page,
-      groupA,
-      flow,
-      1,
-      insured,
-      { relationship, occupation },
-      {
-        reloadAfterAdding: true,
-      },
-    )
-    await registerUnit(page, groupA, flow, 5, insured, { relationship, occupation, ticks: carried })
-    await registerUnit(page, groupA, flow, 6, insured, { relationship, occupation })
-    await nextButton(page).click()
-
-    await expectStep(page, groupA, step('noticeMatters', flow))
-    await answerBlockingNoticeThenCorrect(page, groupA, 'SKR_NOTICE_HOSPITAL')
-    await radioGroup(page, itemNamed(groupA, 'SKR_NOTICE_PAST_STAY').itemName)
-      .getByRole('radio', { name: choiceLabel(groupA, 'SKR_NOTICE_PAST_STAY', '2') })
-      .check()
-    await nextButton(page).click()
-
-    await expectStep(page, groupA, step('noticeMattersDoc', flow))
-    await expect(docSection(page, groupA, 1)).toContainText(formT('docs.optional'))
-    await uploadTo(page, groupA, 1, png)
-    await expectAccessible(page)
-    await nextButton(page).click()
-
-    await expectStep(page, groupA, step('checkPolicyHolderInfo', flow))
-    const division = checkSection(page, flowT('check.section.policyHolderDiv'))
-    await expect(checkValue(division, flowT('check.policyHolderDiv'))).toHaveText(
-      flowT('policyHolderDiv.1'),
-    )
-    const coverage = checkSection(page, flowT('check.section.coverage'))
-    await expect(checkValue(coverage, flowT('check.plan'))).toHaveText(
-      flowT('check.unitPremium', {
-        name: unitName(groupA, 1),
-        premium: perPerson(unitPremium(groupA, 1)),
-      }),
-    )
-    await expect(checkValue(coverage, flowT('check.contractType'))).toHaveText(
-      flowT('selectType.contractType.2'),
-    )
-    for (const unitNo of [5, 6]) {
-      await expect(checkValue(coverage, flowT('check.options'))).toContainText(
+      await expectStep(page, groupA, step('checkPolicyHolderInfo', flow))
+      const division = checkSection(page, flowT('check.section.policyHolderDiv'))
+      await expect(checkValue(division, flowT('check.policyHolderDiv'))).toHaveText(
+        flowT('policyHolderDiv.1'),
+      )
+      const coverage = checkSection(page, flowT('check.section.coverage'))
+      await expect(checkValue(coverage, flowT('check.plan'))).toHaveText(
         flowT('check.unitPremium', {
-          name: unitName(groupA, unitNo),
-          premium: perPerson(unitPremium(groupA, unitNo)),
+          name: unitName(groupA, 1),
+          premium: perPerson(unitPremium(groupA, 1)),
         }),
       )
-    }
-    await expect(checkValue(coverage, flowT('check.totalPremium'))).toHaveText(
-      yen(premiumOf(groupA, [1, 5, 6])),
-    )
-    const holderSection = checkSection(page, flowT('check.section.policyHolder'))
-    await expect(checkValue(holderSection, flowT('check.nameKana'))).toHaveText(holder.nameKana)
-    await expect(checkValue(holderSection, flowT('check.nameKanji'))).toHaveText(holder.nameKanji)
-    await expect(checkValue(holderSection, flowT('check.birthDate'))).toHaveText(
-      writtenDate(holder.birthDate),
-    )
-    await expect(checkValue(holderSection, flowT('check.zipCd'))).toHaveText('100-0001')
-    await expect(checkValue(holderSection, flowT('check.addressKanji'))).toHaveText(
-      '東京都千代田区千代田１－１',
-    )
-    await expect(
-      checkValue(holderSection, itemNamed(groupA, 'SKR_DEPARTMENT').itemName),
-    ).toHaveText('設計部第二課')
-    await expect(
-      checkValue(holderSection, itemNamed(groupA, 'SKR_EMPLOYEE_NO').itemName),
-    ).toHaveText('20150401')
-    await expect(
-      checkValue(holderSection, itemNamed(groupA, 'SKR_EXTENSION_NO').itemName),
-    ).toHaveText('1234')
-    const insuredSection = checkSection(page, flowT('check.section.insured'))
-    for (const unitNo of [1, 5, 6]) {
-      const unit = insuredSection.locator('div').filter({
-        has: page.getByRole('heading', { level: 3, name: unitName(groupA, unitNo), exact: true }),
+      await expect(checkValue(coverage, flowT('check.contractType'))).toHaveText(
+        flowT('selectType.contractType.2'),
+      )
+      for (const unitNo of [5, 6]) {
+        await expect(checkValue(coverage, flowT('check.options'))).toContainText(
+          flowT('check.unitPremium', {
+            name: unitName(groupA, unitNo),
+            premium: perPerson(unitPremium(groupA, unitNo)),
+          }),
+        )
+      }
+      await expect(checkValue(coverage, flowT('check.totalPremium'))).toHaveText(
+        yen(premiumOf(groupA, [1, 5, 6])),
+      )
+      const holderSection = checkSection(page, flowT('check.section.policyHolder'))
+      await expect(checkValue(holderSection, flowT('check.nameKana'))).toHaveText(holder.nameKana)
+      await expect(checkValue(holderSection, flowT('check.nameKanji'))).toHaveText(holder.nameKanji)
+      await expect(checkValue(holderSection, flowT('check.birthDate'))).toHaveText(
+        writtenDate(holder.birthDate),
+      )
+      await expect(checkValue(holderSection, flowT('check.zipCd'))).toHaveText('100-0001')
+      await expect(checkValue(holderSection, flowT('check.addressKanji'))).toHaveText(
+        '東京都千代田区千代田１－１',
+      )
+      await expect(
+        checkValue(holderSection, itemNamed(groupA, 'SKR_DEPARTMENT').itemName),
+      ).toHaveText('設計部第二課')
+      await expect(
+        checkValue(holderSection, itemNamed(groupA, 'SKR_EMPLOYEE_NO').itemName),
+      ).toHaveText('20150401')
+      await expect(
+        checkValue(holderSection, itemNamed(groupA, 'SKR_EXTENSION_NO').itemName),
+      ).toHaveText('1234')
+      const insuredSection = checkSection(page, flowT('check.section.insured'))
+      for (const unitNo of [1, 5, 6]) {
+        const unit = insuredSection.locator('div').filter({
+          has: page.getByRole('heading', { level: 3, name: unitName(groupA, unitNo), exact: true }),
+        })
+        await expect(unit.first()).toContainText(insured.nameKanji)
+        await expect(unit.first()).toContainText(relationship.label)
+      }
+      await expect(insuredSection).toContainText(carried.labels[0] ?? '')
+      const notices = checkSection(page, flowT('check.section.notice'))
+      await expect(
+        checkValue(notices, itemNamed(groupA, 'SKR_NOTICE_HOSPITAL').itemName),
+      ).toHaveText(choiceLabel(groupA, 'SKR_NOTICE_HOSPITAL', '2'))
+      await expect(
+        checkValue(notices, itemNamed(groupA, 'SKR_NOTICE_PAST_STAY').itemName),
+      ).toHaveText(choiceLabel(groupA, 'SKR_NOTICE_PAST_STAY', '2'))
+      const docs = checkSection(page, flowT('check.section.docs'))
+      await expect(checkValue(docs, docSlotName(groupA, 1))).toContainText(png.name)
+
+      // 「変更する」 for the policy holder: the step shows what was saved; a change, and back.
+      await page
+        .getByRole('link', {
+          name: flowT('check.changeFor', { section: flowT('check.section.policyHolder') }),
+        })
+        .click()
+      await expectStep(page, groupA, step('inputPolicyHolderInfo', flow))
+      await expect(
+        page.getByLabel(labelled(formT('policyHolder.policyHolderNameKanji'))),
+      ).toHaveValue(holder.nameKanji)
+      const extension = page.getByLabel(labelled(itemNamed(groupA, 'SKR_EXTENSION_NO').itemName))
+      await expect(extension).toHaveValue('1234')
+      await extension.fill('5678')
+      await nextButton(page).click()
+      // Saving voids the confirmation: every other step is complete, so the check screen is next.
+      await expectStep(page, groupA, step('checkPolicyHolderInfo', flow))
+      await expect(
+        checkValue(
+          checkSection(page, flowT('check.section.policyHolder')),
+          itemNamed(groupA, 'SKR_EXTENSION_NO').itemName,
+        ),
+      ).toHaveText('5678')
+
+      await toImportantNotesAndPayment(page, groupA, flow)
+
+      // Payment by card (issue #7; SPEC §2.8 "credit card entry with a puzzle check", §8.4 "Card";
+      // ADR 0014). Due: the plan and the two options, one insured person each.
+      const amount = premiumOf(groupA, [1, 5, 6])
+      await expectPaymentScreen(page, groupA, { amount, pymntMethod: '1' })
+
+      // SPEC §8.4 "puzzle not completed": the card is not sent; what was typed stays.
+      await fillCard(page, sandboxTestCards.declined)
+      await payByCardButton(page).click()
+      await expectPaymentMessage(page, 'APFK0008')
+      await expect(cardNumberInput(page)).toHaveValue(sandboxTestCards.declined)
+      await expectAccessible(page)
+
+      // The puzzle solved, the card declined by the provider (SPEC §8.4 "settlement failed"): told
+      // beside the form. The card data has left the form, and the puzzle, usable once (SPEC §9),
+      // is to be solved again.
+      await solvePuzzle(page)
+      await expectAccessible(page)
+      await payByCardButton(page).click()
+      await expectPaymentMessage(page, 'APFK0003')
+      await expect(cardNumberInput(page)).toHaveValue('')
+      await expect(puzzleCheckbox(page)).not.toBeChecked()
+      await expect(puzzleStatus(page)).toHaveText('')
+      await expectAccessible(page)
+
+      // A card that asks for 3-D Secure: the provider's page, its test password, back to the app.
+      await fillCard(page, sandboxTestCards.threeDSecure)
+      await solvePuzzle(page)
+      await payByCardButton(page).click()
+      await authenticateThreeDSecure(page, amount)
+
+      // SPEC §4: a captured card payment is 330, applied and paid.
+      const shown = await expectCompletion(page, groupA, {
+        amount,
+        status: payT('complete.status.330'),
+        mailAddress,
       })
-      await expect(unit.first()).toContainText(insured.nameKanji)
-      await expect(unit.first()).toContainText(relationship.label)
-    }
-    await expect(insuredSection).toContainText(carried.labels[0] ?? '')
-    const notices = checkSection(page, flowT('check.section.notice'))
-    await expect(checkValue(notices, itemNamed(groupA, 'SKR_NOTICE_HOSPITAL').itemName)).toHaveText(
-      choiceLabel(groupA, 'SKR_NOTICE_HOSPITAL', '2'),
-    )
-    await expect(
-      checkValue(notices, itemNamed(groupA, 'SKR_NOTICE_PAST_STAY').itemName),
-    ).toHaveText(choiceLabel(groupA, 'SKR_NOTICE_PAST_STAY', '2'))
-    const docs = checkSection(page, flowT('check.section.docs'))
-    await expect(checkValue(docs, docSlotName(groupA, 1))).toContainText(png.name)
-
-    // 「変更する」 for the policy holder: the step shows what was saved; a change, and back.
-    await page
-      .getByRole('link', {
-        name: flowT('check.changeFor', { section: flowT('check.section.policyHolder') }),
-      })
-      .click()
-    await expectStep(page, groupA, step('inputPolicyHolderInfo', flow))
-    await expect(
-      page.getByLabel(labelled(formT('policyHolder.policyHolderNameKanji'))),
-    ).toHaveValue(holder.nameKanji)
-    const extension = page.getByLabel(labelled(itemNamed(groupA, 'SKR_EXTENSION_NO').itemName))
-    await expect(extension).toHaveValue('1234')
-    await extension.fill('5678')
-    await nextButton(page).click()
-    // Saving voids the confirmation: every other step is complete, so the check screen is next.
-    await expectStep(page, groupA, step('checkPolicyHolderInfo', flow))
-    await expect(
-      checkValue(
-        checkSection(page, flowT('check.section.policyHolder')),
-        itemNamed(groupA, 'SKR_EXTENSION_NO').itemName,
-      ),
-    ).toHaveText('5678')
-
-    await toImportantNotesAndPayment(page, groupA, flow)
-
-    // Payment by card (issue #7; SPEC §2.8 "credit card entry with a puzzle check", §8.4 "Card";
-    // ADR 0014). Due: the plan and the two options, one insured person each.
-    const amount = premiumOf(groupA, [1, 5, 6])
-    await expectPaymentScreen(page, groupA, { amount, pymntMethod: '1' })
-
-    // SPEC §8.4 "puzzle not completed": the card is not sent; what was typed stays.
-    await fillCard(page, sandboxTestCards.declined)
-    await payByCardButton(page).click()
-    await expectPaymentMessage(page, 'APFK0008')
-    await expect(cardNumberInput(page)).toHaveValue(sandboxTestCards.declined)
-    await expectAccessible(page)
-
-    // The puzzle solved, the card declined by the provider (SPEC §8.4 "settlement failed"): told
-    // beside the form. The card data has left the form, and the puzzle, usable once (SPEC §9),
-    // is to be solved again.
-    await solvePuzzle(page)
-    await expectAccessible(page)
-    await payByCardButton(page).click()
-    await expectPaymentMessage(page, 'APFK0003')
-    await expect(cardNumberInput(page)).toHaveValue('')
-    await expect(puzzleCheckbox(page)).not.toBeChecked()
-    await expect(puzzleStatus(page)).toHaveText('')
-    await expectAccessible(page)
-
-    // A card that asks for 3-D Secure: the provider's page, its test password, back to the app.
-    await fillCard(page, sandboxTestCards.threeDSecure)
-    await solvePuzzle(page)
-    await payByCardButton(page).click()
-    await authenticateThreeDSecure(page, amount)
-
-    // SPEC §4: a captured card payment is 330, applied and paid.
-    const shown = await expectCompletion(page, groupA, {
-      amount,
-      status: payT('complete.status.330'),
-      mailAddress,
-    })
-    await expectCompletionMail(request, mailAddress, shown)
-    await expectNoWayBack(page, groupA)
-  })
+      await expectCompletionMail(request, mailAddress, shown)
+      await expectNoWayBack(page, groupA)
+    },
+  )
 
   test('団体B（三項目認証・中途募集・振込）: 法人と管理担当者、プランとオプション、告知の訂正、必須書類のPDF、振込口座の発行と入金', async ({
     page,

@@ -1,7 +1,8 @@
 // Journey 5: inside the daily maintenance window every API call answers 503 and the app shows the
 // maintenance screen, with no error code line and no button. Uses its own server whose clock is
-// 04:30 with MAINTENANCE_WINDOW=04:00-06:00.
+// 04:30 with MAINTENANCE_WINDOW=04:00-06:00, on the engine of the test's project.
 import { demoLink, entPath } from '../support/demo.ts'
+import { currentEngine } from '../support/engines.ts'
 import { startMaintenanceServer, type RunningServer } from '../support/server.ts'
 import { expect, expectAccessible, test } from '../support/test.ts'
 
@@ -9,7 +10,7 @@ let server: RunningServer | undefined
 
 test.beforeAll(async () => {
   test.setTimeout(120_000)
-  server = await startMaintenanceServer()
+  server = await startMaintenanceServer(currentEngine())
 })
 
 test.afterAll(async () => {

@@ -12,6 +12,7 @@
 // the keyboard alone. Mail and SMS are read from the outbox by address and by phone number.
 import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
+import { SMOKE_TAG } from '../support/engines.ts'
 import {
   flowT,
   pageHeading,
@@ -304,32 +305,33 @@ test('マイページのログイン（SPEC §8.4）: パスワードが違う�
   await expectHome(page, holder, { mailAddress: holder.mailAddress })
 })
 
-test('認証コードの入力（SPEC §8.4）: 違う認証コードでは APFL0013 を伝えてその画面に留まり、届いた認証コードでホームへ進めること', async ({
-  page,
-  request,
-}) => {
-  test.setTimeout(90_000)
-  const holder = await appliedPolicyHolder(request, {
-    nameKana: 'アオバ　サブロウ',
-    nameKanji: '青葉　三郎',
-    birthDate: '19751120',
-    sex: '1',
-  })
-  const mail = new Inbox(request, holder.mailAddress)
-  await openLogin(page)
-  await submitSignIn(page, holder.userId, holder.password)
-  await expectMyPageScreen(page, 'loginCode')
-  const code = codeIn(await mail.next(templates.loginCode))
-  await codeBox(page).fill(wrongCode(code))
-  await buttonNamed(page, mypT('myp.loginCode.submit')).click()
-  await expectMyPageMessage(page, 'APFL0013')
-  await expect(page).toHaveURL(myPageUrl('loginCode'))
-  await expectAccessible(page)
+test(
+  '認証コードの入力（SPEC §8.4）: 違う認証コードでは APFL0013 を伝えてその画面に留まり、届いた認証コードでホームへ進めること',
+  { tag: SMOKE_TAG },
+  async ({ page, request }) => {
+    test.setTimeout(90_000)
+    const holder = await appliedPolicyHolder(request, {
+      nameKana: 'アオバ　サブロウ',
+      nameKanji: '青葉　三郎',
+      birthDate: '19751120',
+      sex: '1',
+    })
+    const mail = new Inbox(request, holder.mailAddress)
+    await openLogin(page)
+    await submitSignIn(page, holder.userId, holder.password)
+    await expectMyPageScreen(page, 'loginCode')
+    const code = codeIn(await mail.next(templates.loginCode))
+    await codeBox(page).fill(wrongCode(code))
+    await buttonNamed(page, mypT('myp.loginCode.submit')).click()
+    await expectMyPageMessage(page, 'APFL0013')
+    await expect(page).toHaveURL(myPageUrl('loginCode'))
+    await expectAccessible(page)
 
-  await codeBox(page).fill(code)
-  await buttonNamed(page, mypT('myp.loginCode.submit')).click()
-  await expectHome(page, holder, { mailAddress: holder.mailAddress })
-})
+    await codeBox(page).fill(code)
+    await buttonNamed(page, mypT('myp.loginCode.submit')).click()
+    await expectHome(page, holder, { mailAddress: holder.mailAddress })
+  },
+)
 
 test('キーボードだけ（Tab・Space・Enter と文字の入力）で、ログインから認証コードを経てホームまで進めること', async ({
   page,

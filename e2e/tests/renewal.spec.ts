@@ -18,6 +18,7 @@ import { formatThousands, formatYearMonthDate } from '@app/shared/format/display
 import { translator } from '@app/shared/messages/format'
 import { renewalScreenMessages } from '@app/shared/messages/renewal-screens.ja'
 import type { Locator, Page } from '@playwright/test'
+import { SMOKE_TAG } from '../support/engines.ts'
 import {
   choiceLabel,
   dateParts,
@@ -225,207 +226,213 @@ async function signInAgainToHome(page: Page, holder: PolicyHolder, mail: Inbox):
   await expectMyPageScreen(page, 'home')
 }
 
-test('更新（SPEC §3.7、§4）: マイページのホームから更新の手続きを始め、翌年度の商品でプランを変えて申し込むと、前年度の契約者情報と引き継ぐ項目が入力済みで、告知事項は改めて答え、ホームに翌年度の契約と更新済みの前年度の契約が並ぶこと', async ({
-  page,
-  request,
-}) => {
-  test.setTimeout(240_000)
-  const person: Person = {
-    nameKana: 'アオバ　サブロウ',
-    nameKanji: '青葉　三郎',
-    birthDate: '19850412',
-    sex: '1',
-  }
-  const holder = await appliedPolicyHolder(request, person)
-  const mail = new Inbox(request, holder.mailAddress)
-  // the completion mail of last year's application is not this test's
-  await mail.skipAll()
-  const department = itemNamed(nextYear, 'AOB_DEPARTMENT')
-  const employeeNo = itemNamed(nextYear, 'AOB_EMPLOYEE_NO')
-  const notice = itemNamed(nextYear, 'AOB_NOTICE_ABSENCE')
-  const newAmount = premiumOf(nextYear, [NEW_PLAN])
-
-  await test.step('ホーム: 今年度の契約に「更新のお手続きをする」', async () => {
-    await signInToHome(page, holder, mail)
-    const card = contractCard(page, thisYearInfo)
-    await expect(renewalStatus(card)).toHaveText(
-      mypT('myp.home.renewal.3.auto', { date: renewalDate(thisYearInfo.renewalFixDate ?? '') }),
-    )
-    await linkNamed(card, renewalLinkName).click()
-  })
-
-  await test.step('renewalProcedure: 前年度の契約（期間・プラン・保険料・契約者）と更新後の期間、「更新手続きを始める」', async () => {
-    await expectRenewalScreen(page, 'renewalProcedure')
-    await expect(page.getByText(renT('renewal.procedure.lead'), { exact: true })).toBeVisible()
-    const now = sectionNamed(page, renT('renewal.procedure.lastYear'))
-    await expect(rowValue(now, renT('renewal.currentPeriod'))).toHaveText(
-      renewalScreenPeriod(thisYearInfo),
-    )
-    await expect(rowValue(now, unitName(thisYear, LAST_YEAR_PLAN))).toHaveText(
-      renT('renewal.unitPremium', {
-        amount: formatThousands(unitPremium(thisYear, LAST_YEAR_PLAN)),
-      }),
-    )
-    await expect(rowValue(now, renT('renewal.totalPremium'))).toHaveText(
-      renT('renewal.yen', { amount: formatThousands(holder.totalPremium) }),
-    )
-    await expect(rowValue(now, flowT('check.nameKanji'))).toHaveText(person.nameKanji)
-    await expect(rowValue(now, flowT('check.nameKana'))).toHaveText(person.nameKana)
-    await expect(rowValue(now, flowT('check.addressKanji'))).toHaveText(
-      HOLDER_CONTACT.policyHolderAddressKanji,
-    )
-    await expect(
-      rowValue(sectionNamed(page, renT('renewal.procedure.nextYear')), renT('renewal.nextPeriod')),
-    ).toHaveText(renewalScreenPeriod(nextYearInfo))
-    // SPEC §4: the notice matters are not carried over, and the screen says so
-    await expect(page.getByText(renT('renewal.procedure.notice'), { exact: true })).toBeVisible()
-    await page.getByRole('button', { name: renT('renewal.procedure.start'), exact: true }).click()
-  })
-
-  await test.step('翌年度の商品で: 申込規約、加入者区分、別のプラン', async () => {
-    await expectStep(page, nextYear, step('entryTerms', flow))
-    await agreeToEntryTerms(page)
-    await expectStep(page, nextYear, step('selectPolicyHolderDiv', flow))
-    await choosePolicyHolderDiv(page, '1')
-    await expectStep(page, nextYear, step('selectCategory', flow))
-    // both of next year's plans are offered; the holder had plan 1 and takes plan 2
-    for (const unitNo of [LAST_YEAR_PLAN, NEW_PLAN]) {
-      await expect(page.getByRole('radio', { name: planLabel(nextYear, unitNo) })).toBeVisible()
+test(
+  '更新（SPEC §3.7、§4）: マイページのホームから更新の手続きを始め、翌年度の商品でプランを変えて申し込むと、前年度の契約者情報と引き継ぐ項目が入力済みで、告知事項は改めて答え、ホームに翌年度の契約と更新済みの前年度の契約が並ぶこと',
+  { tag: SMOKE_TAG },
+  async ({ page, request }) => {
+    test.setTimeout(240_000)
+    const person: Person = {
+      nameKana: 'アオバ　サブロウ',
+      nameKanji: '青葉　三郎',
+      birthDate: '19850412',
+      sex: '1',
     }
-    // last year's plan comes chosen (the draft carries last year's coverage, ADR 0016)
-    await expect(
-      page.getByRole('radio', { name: planLabel(nextYear, LAST_YEAR_PLAN) }),
-    ).toBeChecked()
-    await choosePlan(page, nextYear, NEW_PLAN)
-    await expectStep(page, nextYear, step('selectType', flow))
-    await choosePlanOnlyType(page, nextYear, NEW_PLAN)
-  })
+    const holder = await appliedPolicyHolder(request, person)
+    const mail = new Inbox(request, holder.mailAddress)
+    // the completion mail of last year's application is not this test's
+    await mail.skipAll()
+    const department = itemNamed(nextYear, 'AOB_DEPARTMENT')
+    const employeeNo = itemNamed(nextYear, 'AOB_EMPLOYEE_NO')
+    const notice = itemNamed(nextYear, 'AOB_NOTICE_ABSENCE')
+    const newAmount = premiumOf(nextYear, [NEW_PLAN])
 
-  await test.step('inputPolicyHolderInfo: 前年度の契約者情報と所属部署が入力済み、社員番号は空', async () => {
-    await expectStep(page, nextYear, step('inputPolicyHolderInfo', flow))
-    const box = (label: string) => page.getByLabel(labelled(label))
-    await expect(box(formT('policyHolder.policyHolderNameKana'))).toHaveValue(person.nameKana)
-    await expect(box(formT('policyHolder.policyHolderNameKanji'))).toHaveValue(person.nameKanji)
-    const birthLegend = formT('policyHolder.policyHolderBirthDate')
-    const birth = page.getByRole('group', { name: labelled(birthLegend) })
-    const { year, month, day } = dateParts(person.birthDate)
-    await expect(
-      birth.getByRole('textbox', { name: `${birthLegend} ${shellT('form.date.year')}` }),
-    ).toHaveValue(year)
-    await expect(
-      birth.getByRole('textbox', { name: `${birthLegend} ${shellT('form.date.month')}` }),
-    ).toHaveValue(new RegExp(`^0?${month}$`))
-    await expect(
-      birth.getByRole('textbox', { name: `${birthLegend} ${shellT('form.date.day')}` }),
-    ).toHaveValue(new RegExp(`^0?${day}$`))
-    await expect(
-      radioGroup(page, formT('policyHolder.policyHolderSex')).getByRole('radio', {
-        name: sexLabel(person.sex),
-      }),
-    ).toBeChecked()
-    await expect(box(formT('policyHolder.policyHolderZipCd'))).toHaveValue(/^100-?0001$/)
-    await expect(box(formT('policyHolder.policyHolderAddressKanji'))).toHaveValue(
-      HOLDER_CONTACT.policyHolderAddressKanji,
-    )
-    await expect(box(formT('policyHolder.policyHolderAddressKana'))).toHaveValue(
-      HOLDER_CONTACT.policyHolderAddressKana,
-    )
-    await expect(box(formT('policyHolder.mobileTelNo'))).toHaveValue(HOLDER_CONTACT.mobileTelNo)
-    await expect(
-      radioGroup(page, formT('policyHolder.otherInsuranceFlg')).getByRole('radio', {
-        name: formT('applicationForm.choice.no'),
-      }),
-    ).toBeChecked()
-    // preRenewCopyFlg "1": last year's answer; "2": not carried over (SPEC §4)
-    await expect(page.getByLabel(labelled(department.itemName))).toHaveValue(
-      HOLDER_ITEM_ANSWERS.AOB_DEPARTMENT,
-    )
-    await expect(page.getByLabel(labelled(employeeNo.itemName))).toHaveValue('')
-    await page.getByLabel(labelled(employeeNo.itemName)).fill('E0054321')
-    await nextButton(page).click()
-  })
-
-  await test.step('noticeMatters: 告知事項は引き継がれず、改めて答える', async () => {
-    await expectStep(page, nextYear, step('noticeMatters', flow))
-    const question = radioGroup(page, notice.itemName)
-    await expect(question.getByRole('radio')).toHaveCount(notice.choiceArray.length)
-    for (const radio of await question.getByRole('radio').all()) {
-      await expect(radio).not.toBeChecked()
-    }
-    await question.getByRole('radio', { name: choiceLabel(nextYear, notice.itemCode, '2') }).check()
-    await nextButton(page).click()
-  })
-
-  await test.step('checkPolicyHolderInfo → pamphletImportantNotes → payment（団体扱）', async () => {
-    await expectStep(page, nextYear, step('checkPolicyHolderInfo', flow))
-    const coverage = checkSection(page, flowT('check.section.coverage'))
-    await expect(checkValue(coverage, flowT('check.plan'))).toHaveText(
-      flowT('check.unitPremium', {
-        name: unitName(nextYear, NEW_PLAN),
-        premium: perPerson(unitPremium(nextYear, NEW_PLAN)),
-      }),
-    )
-    await expect(checkValue(coverage, flowT('check.totalPremium'))).toHaveText(yen(newAmount))
-    const holderSection = checkSection(page, flowT('check.section.policyHolder'))
-    await expect(checkValue(holderSection, flowT('check.nameKanji'))).toHaveText(person.nameKanji)
-    await expect(checkValue(holderSection, department.itemName)).toHaveText(
-      HOLDER_ITEM_ANSWERS.AOB_DEPARTMENT,
-    )
-    await expect(checkValue(holderSection, employeeNo.itemName)).toHaveText('E0054321')
-    await expect(
-      checkValue(checkSection(page, flowT('check.section.notice')), notice.itemName),
-    ).toHaveText(choiceLabel(nextYear, notice.itemCode, '2'))
-    await toImportantNotesAndPayment(page, nextYear, flow)
-    await expectPaymentScreen(page, nextYear, { amount: newAmount, pymntMethod: '4' })
-    await page.getByRole('button', { name: payT('offline.submit') }).click()
-  })
-
-  let newPolicyHolderNo = ''
-  await test.step('completeApplication: 翌年度の契約、完了メール、戻れないこと', async () => {
-    const shown = await expectCompletion(page, nextYear, {
-      amount: newAmount,
-      status: payT('complete.status.offline'),
-      mailAddress: holder.mailAddress,
+    await test.step('ホーム: 今年度の契約に「更新のお手続きをする」', async () => {
+      await signInToHome(page, holder, mail)
+      const card = contractCard(page, thisYearInfo)
+      await expect(renewalStatus(card)).toHaveText(
+        mypT('myp.home.renewal.3.auto', { date: renewalDate(thisYearInfo.renewalFixDate ?? '') }),
+      )
+      await linkNamed(card, renewalLinkName).click()
     })
-    newPolicyHolderNo = shown.policyHolderNo
-    expect(shown.userId).toBe(holder.userId)
-    const completionMail = await mail.next('completion')
-    expect(completionMail.textBody).toContain(shown.policyHolderNo)
-    await expectNoWayBack(page, nextYear)
-  })
 
-  await test.step('ホーム: 翌年度（2028年）の契約と、更新済みの今年度の契約。更新はもう出ない', async () => {
-    await page.getByRole('link', { name: payT('complete.toMyPage') }).click()
-    await signInAgainToHome(page, holder, mail)
-    const contracts = page
-      .getByRole('region', { name: mypT('myp.home.contracts.heading') })
-      .getByRole('article')
-    await expect(contracts).toHaveCount(2)
-    // newest period first
-    const renewed = contractCard(page, nextYearInfo)
-    await expect(contracts.first()).toHaveAccessibleName(
-      mypT('myp.home.contract.heading', { period: periodOf(nextYearInfo) }),
-    )
-    await expect(rowValue(renewed, mypT('myp.home.contract.policyHolderNo'))).toHaveText(
-      newPolicyHolderNo,
-    )
-    await expect(rowValue(renewed, mypT('myp.home.contract.status'))).toHaveText(
-      mypT('myp.home.status.330'),
-    )
-    await expect(rowValue(renewed, mypT('myp.home.contract.premium'))).toHaveText(
-      mypT('myp.yen', { amount: formatThousands(newAmount) }),
-    )
-    const lastYear = contractCard(page, thisYearInfo)
-    await expect(rowValue(lastYear, mypT('myp.home.contract.policyHolderNo'))).toHaveText(
-      holder.policyHolderNo,
-    )
-    await expect(renewalStatus(lastYear)).toHaveText(mypT('myp.home.renewal.1'))
-    await expect(linkNamed(page, renewalLinkName)).toHaveCount(0)
-    await expect(linkNamed(lastYear, stopLinkName)).toHaveCount(0)
-    await expect(linkNamed(lastYear, autoRenewCheckLinkName)).toHaveCount(0)
-    await expectAccessible(page)
-  })
-})
+    await test.step('renewalProcedure: 前年度の契約（期間・プラン・保険料・契約者）と更新後の期間、「更新手続きを始める」', async () => {
+      await expectRenewalScreen(page, 'renewalProcedure')
+      await expect(page.getByText(renT('renewal.procedure.lead'), { exact: true })).toBeVisible()
+      const now = sectionNamed(page, renT('renewal.procedure.lastYear'))
+      await expect(rowValue(now, renT('renewal.currentPeriod'))).toHaveText(
+        renewalScreenPeriod(thisYearInfo),
+      )
+      await expect(rowValue(now, unitName(thisYear, LAST_YEAR_PLAN))).toHaveText(
+        renT('renewal.unitPremium', {
+          amount: formatThousands(unitPremium(thisYear, LAST_YEAR_PLAN)),
+        }),
+      )
+      await expect(rowValue(now, renT('renewal.totalPremium'))).toHaveText(
+        renT('renewal.yen', { amount: formatThousands(holder.totalPremium) }),
+      )
+      await expect(rowValue(now, flowT('check.nameKanji'))).toHaveText(person.nameKanji)
+      await expect(rowValue(now, flowT('check.nameKana'))).toHaveText(person.nameKana)
+      await expect(rowValue(now, flowT('check.addressKanji'))).toHaveText(
+        HOLDER_CONTACT.policyHolderAddressKanji,
+      )
+      await expect(
+        rowValue(
+          sectionNamed(page, renT('renewal.procedure.nextYear')),
+          renT('renewal.nextPeriod'),
+        ),
+      ).toHaveText(renewalScreenPeriod(nextYearInfo))
+      // SPEC §4: the notice matters are not carried over, and the screen says so
+      await expect(page.getByText(renT('renewal.procedure.notice'), { exact: true })).toBeVisible()
+      await page.getByRole('button', { name: renT('renewal.procedure.start'), exact: true }).click()
+    })
+
+    await test.step('翌年度の商品で: 申込規約、加入者区分、別のプラン', async () => {
+      await expectStep(page, nextYear, step('entryTerms', flow))
+      await agreeToEntryTerms(page)
+      await expectStep(page, nextYear, step('selectPolicyHolderDiv', flow))
+      await choosePolicyHolderDiv(page, '1')
+      await expectStep(page, nextYear, step('selectCategory', flow))
+      // both of next year's plans are offered; the holder had plan 1 and takes plan 2
+      for (const unitNo of [LAST_YEAR_PLAN, NEW_PLAN]) {
+        await expect(page.getByRole('radio', { name: planLabel(nextYear, unitNo) })).toBeVisible()
+      }
+      // last year's plan comes chosen (the draft carries last year's coverage, ADR 0016)
+      await expect(
+        page.getByRole('radio', { name: planLabel(nextYear, LAST_YEAR_PLAN) }),
+      ).toBeChecked()
+      await choosePlan(page, nextYear, NEW_PLAN)
+      await expectStep(page, nextYear, step('selectType', flow))
+      await choosePlanOnlyType(page, nextYear, NEW_PLAN)
+    })
+
+    await test.step('inputPolicyHolderInfo: 前年度の契約者情報と所属部署が入力済み、社員番号は空', async () => {
+      await expectStep(page, nextYear, step('inputPolicyHolderInfo', flow))
+      const box = (label: string) => page.getByLabel(labelled(label))
+      await expect(box(formT('policyHolder.policyHolderNameKana'))).toHaveValue(person.nameKana)
+      await expect(box(formT('policyHolder.policyHolderNameKanji'))).toHaveValue(person.nameKanji)
+      const birthLegend = formT('policyHolder.policyHolderBirthDate')
+      const birth = page.getByRole('group', { name: labelled(birthLegend) })
+      const { year, month, day } = dateParts(person.birthDate)
+      await expect(
+        birth.getByRole('textbox', { name: `${birthLegend} ${shellT('form.date.year')}` }),
+      ).toHaveValue(year)
+      await expect(
+        birth.getByRole('textbox', { name: `${birthLegend} ${shellT('form.date.month')}` }),
+      ).toHaveValue(new RegExp(`^0?${month}$`))
+      await expect(
+        birth.getByRole('textbox', { name: `${birthLegend} ${shellT('form.date.day')}` }),
+      ).toHaveValue(new RegExp(`^0?${day}$`))
+      await expect(
+        radioGroup(page, formT('policyHolder.policyHolderSex')).getByRole('radio', {
+          name: sexLabel(person.sex),
+        }),
+      ).toBeChecked()
+      await expect(box(formT('policyHolder.policyHolderZipCd'))).toHaveValue(/^100-?0001$/)
+      await expect(box(formT('policyHolder.policyHolderAddressKanji'))).toHaveValue(
+        HOLDER_CONTACT.policyHolderAddressKanji,
+      )
+      await expect(box(formT('policyHolder.policyHolderAddressKana'))).toHaveValue(
+        HOLDER_CONTACT.policyHolderAddressKana,
+      )
+      await expect(box(formT('policyHolder.mobileTelNo'))).toHaveValue(HOLDER_CONTACT.mobileTelNo)
+      await expect(
+        radioGroup(page, formT('policyHolder.otherInsuranceFlg')).getByRole('radio', {
+          name: formT('applicationForm.choice.no'),
+        }),
+      ).toBeChecked()
+      // preRenewCopyFlg "1": last year's answer; "2": not carried over (SPEC §4)
+      await expect(page.getByLabel(labelled(department.itemName))).toHaveValue(
+        HOLDER_ITEM_ANSWERS.AOB_DEPARTMENT,
+      )
+      await expect(page.getByLabel(labelled(employeeNo.itemName))).toHaveValue('')
+      await page.getByLabel(labelled(employeeNo.itemName)).fill('E0054321')
+      await nextButton(page).click()
+    })
+
+    await test.step('noticeMatters: 告知事項は引き継がれず、改めて答える', async () => {
+      await expectStep(page, nextYear, step('noticeMatters', flow))
+      const question = radioGroup(page, notice.itemName)
+      await expect(question.getByRole('radio')).toHaveCount(notice.choiceArray.length)
+      for (const radio of await question.getByRole('radio').all()) {
+        await expect(radio).not.toBeChecked()
+      }
+      await question
+        .getByRole('radio', { name: choiceLabel(nextYear, notice.itemCode, '2') })
+        .check()
+      await nextButton(page).click()
+    })
+
+    await test.step('checkPolicyHolderInfo → pamphletImportantNotes → payment（団体扱）', async () => {
+      await expectStep(page, nextYear, step('checkPolicyHolderInfo', flow))
+      const coverage = checkSection(page, flowT('check.section.coverage'))
+      await expect(checkValue(coverage, flowT('check.plan'))).toHaveText(
+        flowT('check.unitPremium', {
+          name: unitName(nextYear, NEW_PLAN),
+          premium: perPerson(unitPremium(nextYear, NEW_PLAN)),
+        }),
+      )
+      await expect(checkValue(coverage, flowT('check.totalPremium'))).toHaveText(yen(newAmount))
+      const holderSection = checkSection(page, flowT('check.section.policyHolder'))
+      await expect(checkValue(holderSection, flowT('check.nameKanji'))).toHaveText(person.nameKanji)
+      await expect(checkValue(holderSection, department.itemName)).toHaveText(
+        HOLDER_ITEM_ANSWERS.AOB_DEPARTMENT,
+      )
+      await expect(checkValue(holderSection, employeeNo.itemName)).toHaveText('E0054321')
+      await expect(
+        checkValue(checkSection(page, flowT('check.section.notice')), notice.itemName),
+      ).toHaveText(choiceLabel(nextYear, notice.itemCode, '2'))
+      await toImportantNotesAndPayment(page, nextYear, flow)
+      await expectPaymentScreen(page, nextYear, { amount: newAmount, pymntMethod: '4' })
+      await page.getByRole('button', { name: payT('offline.submit') }).click()
+    })
+
+    let newPolicyHolderNo = ''
+    await test.step('completeApplication: 翌年度の契約、完了メール、戻れないこと', async () => {
+      const shown = await expectCompletion(page, nextYear, {
+        amount: newAmount,
+        status: payT('complete.status.offline'),
+        mailAddress: holder.mailAddress,
+      })
+      newPolicyHolderNo = shown.policyHolderNo
+      expect(shown.userId).toBe(holder.userId)
+      const completionMail = await mail.next('completion')
+      expect(completionMail.textBody).toContain(shown.policyHolderNo)
+      await expectNoWayBack(page, nextYear)
+    })
+
+    await test.step('ホーム: 翌年度（2028年）の契約と、更新済みの今年度の契約。更新はもう出ない', async () => {
+      await page.getByRole('link', { name: payT('complete.toMyPage') }).click()
+      await signInAgainToHome(page, holder, mail)
+      const contracts = page
+        .getByRole('region', { name: mypT('myp.home.contracts.heading') })
+        .getByRole('article')
+      await expect(contracts).toHaveCount(2)
+      // newest period first
+      const renewed = contractCard(page, nextYearInfo)
+      await expect(contracts.first()).toHaveAccessibleName(
+        mypT('myp.home.contract.heading', { period: periodOf(nextYearInfo) }),
+      )
+      await expect(rowValue(renewed, mypT('myp.home.contract.policyHolderNo'))).toHaveText(
+        newPolicyHolderNo,
+      )
+      await expect(rowValue(renewed, mypT('myp.home.contract.status'))).toHaveText(
+        mypT('myp.home.status.330'),
+      )
+      await expect(rowValue(renewed, mypT('myp.home.contract.premium'))).toHaveText(
+        mypT('myp.yen', { amount: formatThousands(newAmount) }),
+      )
+      const lastYear = contractCard(page, thisYearInfo)
+      await expect(rowValue(lastYear, mypT('myp.home.contract.policyHolderNo'))).toHaveText(
+        holder.policyHolderNo,
+      )
+      await expect(renewalStatus(lastYear)).toHaveText(mypT('myp.home.renewal.1'))
+      await expect(linkNamed(page, renewalLinkName)).toHaveCount(0)
+      await expect(linkNamed(lastYear, stopLinkName)).toHaveCount(0)
+      await expect(linkNamed(lastYear, autoRenewCheckLinkName)).toHaveCount(0)
+      await expectAccessible(page)
+    })
+  },
+)
 
 test('自動更新の停止（SPEC §3.7、§2.7）: 自動更新の内容を確かめてから停止し、完了画面から戻れず、ホームで停止済みと表示され停止も更新も出なくなること', async ({
   page,
