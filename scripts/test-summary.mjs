@@ -51,6 +51,37 @@ function countVitest(report) {
 }
 
 /**
+ * The tests of a Playwright report by project (one project per database engine, ADR 0017), from
+ * each test's final status.
+ * @param {Record<string, unknown>} report a parsed Playwright JSON report
+ * @returns {Map<string, { passed: number, failed: number, skipped: number }>}
+ */
+export function projectCounts(report) {
+  /** @type {Map<string, { passed: number, failed: number, skipped: number }>} */
+  const counts = new Map()
+  /**
+   * @typedef {{ projectName?: string, status?: string }} PlaywrightTest
+   * @typedef {{ specs?: Array<{ tests?: PlaywrightTest[] }>, suites?: PlaywrightSuite[] }} PlaywrightSuite
+   */
+  /** @param {PlaywrightSuite} suite */
+  const visit = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        const name = String(test.projectName ?? '')
+        const entry = counts.get(name) ?? { passed: 0, failed: 0, skipped: 0 }
+        if (test.status === 'expected' || test.status === 'flaky') entry.passed += 1
+        else if (test.status === 'skipped') entry.skipped += 1
+        else entry.failed += 1
+        counts.set(name, entry)
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child)
+  }
+  for (const suite of /** @type {PlaywrightSuite[]} */ (report.suites ?? [])) visit(suite)
+  return counts
+}
+
+/**
  * @param {Record<string, unknown>} report a parsed Playwright JSON report
  * @returns {Tally}
  */
@@ -60,6 +91,12 @@ function countPlaywright(report) {
   tally.passed = (stats.expected ?? 0) + (stats.flaky ?? 0)
   tally.failed = stats.unexpected ?? 0
   tally.skipped = stats.skipped ?? 0
+  const projects = projectCounts(report)
+  if (projects.size > 1) {
+    tally.notes.push(
+      `by project: ${[...projects].map(([name, counts]) => `${name} ${summaryLine(counts)}`).join('; ')}`,
+    )
+  }
   const errors = /** @type {Array<{ message?: string }>} */ (report.errors ?? [])
   for (const error of errors) {
     tally.failed += 1

@@ -88,6 +88,32 @@ describe('テスト結果の集計', () => {
     expect(countReport(file)).toEqual({ passed: 8, failed: 2, skipped: 3, notes: [] })
   })
 
+  it('Playwright のプロジェクト（データベースのエンジン）が2つ以上なら、その内訳を添えること', () => {
+    const test = (projectName: string, status: string) => ({ projectName, status })
+    const file = report('pw-projects.json', {
+      ...playwrightReport({ expected: 3, unexpected: 1, flaky: 1, skipped: 0 }),
+      suites: [
+        {
+          specs: [{ tests: [test('postgres', 'expected'), test('pglite-smoke', 'expected')] }],
+          suites: [
+            {
+              specs: [
+                { tests: [test('postgres', 'unexpected'), test('pglite-smoke', 'flaky')] },
+                { tests: [test('postgres', 'expected')] },
+              ],
+            },
+          ],
+        },
+      ],
+    })
+    expect(countReport(file)).toEqual({
+      passed: 4,
+      failed: 1,
+      skipped: 0,
+      notes: ['by project: postgres 2 passed, 1 failed; pglite-smoke 2 passed, 0 failed'],
+    })
+  })
+
   it('Playwright のテスト外のエラー（global setup など）を1件ずつ失敗と数えること', () => {
     const file = report(
       'pw-setup.json',
