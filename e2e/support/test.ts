@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto'
 import { closeSync, openSync } from 'node:fs'
 import path from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
+import axe from 'axe-core'
 import { test as base, expect, type Page } from '@playwright/test'
 import { baseUrlVariable, currentEngine } from './engines.ts'
 import { runSubfolder } from './run-dir.ts'
@@ -139,6 +139,34 @@ function claimScreenState(fingerprint: string): boolean {
   }
 }
 
+/** The violations of axe's rules on the page, in a form a failing test prints readably. */
+interface Violation {
+  rule: string
+  impact: string | null | undefined
+  help: string
+  targets: string[]
+}
+
+/**
+ * axe-core (every rule it has) on the page's document. axe is put into the document once and
+ * stays for its in-app moves; only violations are worked out in full (resultTypes). The app's
+ * screens have no frames, so the document is the whole page.
+ */
+async function axeViolations(page: Page): Promise<Violation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source)
+  return page.evaluate(async () => {
+    const results = await (window as unknown as { axe: typeof axe }).axe.run(document, {
+      resultTypes: ['violations'],
+    })
+    return results.violations.map((violation) => ({
+      rule: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    }))
+  })
+}
+
 /**
  * Runs axe (every rule it has) on the current page and expects no violation, once per screen
  * state of the run (ADR 0017): a page whose fingerprint an earlier check had (the same screen
@@ -147,12 +175,5 @@ function claimScreenState(fingerprint: string): boolean {
 export async function expectAccessible(page: Page): Promise<void> {
   const fingerprint = await page.evaluate(screenStateFingerprint)
   if (!claimScreenState(fingerprint)) return
-  const results = await new AxeBuilder({ page }).setLegacyMode(true).analyze()
-  const violations = results.violations.map((violation) => ({
-    rule: violation.id,
-    impact: violation.impact,
-    help: violation.help,
-    targets: violation.nodes.map((node) => node.target.join(' ')),
-  }))
-  expect(violations, `axe violations on ${page.url()}`).toEqual([])
+  expect(await axeViolations(page), `axe violations on ${page.url()}`).toEqual([])
 }
