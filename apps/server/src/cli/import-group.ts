@@ -1,11 +1,10 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { parseArgs } from 'node:util'
 import { z } from 'zod'
 import { openDatabase, type DatabaseHandle } from '../db/client.ts'
 import { loadConfig, type Config } from '../env.ts'
 import { GroupImportError, importGroupDocument } from '../modules/group/import-group.ts'
-import { processOutput, runCli, type CliOutput } from './run-cli.ts'
+import { parseCliArgs, processOutput, runCli, type CliOutput } from './run-cli.ts'
 
 // npm run import-group -w @app/server -- <document.json> [--print-links] [--base-url URL]
 // Imports one group product document (docs/group-import.md). Every error is listed with its
@@ -28,9 +27,8 @@ export async function main(
 ): Promise<number> {
   const output = options.output ?? processOutput
   const { config } = options
-  let parsed
-  try {
-    parsed = parseArgs({
+  const parsed = parseCliArgs(
+    {
       args,
       allowPositionals: true,
       options: {
@@ -38,11 +36,11 @@ export async function main(
         'base-url': { type: 'string' },
         help: { type: 'boolean', default: false },
       },
-    })
-  } catch (error) {
-    output.stderr(`${(error as Error).message}\n${usage}\n`)
-    return 2
-  }
+    },
+    usage,
+    output,
+  )
+  if (parsed === undefined) return 2
   const { values, positionals } = parsed
   const documentPath = positionals[0]
   if (values.help || documentPath === undefined || positionals.length > 1) {

@@ -1,6 +1,5 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { parseArgs } from 'node:util'
 import { toBusinessDate, toBusinessTime } from '@app/shared'
 import { openDatabase, type DatabaseHandle } from '../db/client.ts'
 import { loadConfig, type Config } from '../env.ts'
@@ -10,7 +9,7 @@ import {
   importRoster,
   type IssuedMember,
 } from '../modules/roster/import-roster.ts'
-import { processOutput, runCli, type CliOutput } from './run-cli.ts'
+import { parseCliArgs, processOutput, runCli, type CliOutput } from './run-cli.ts'
 
 // npm run import-roster -w @app/server -- --group G100001 --ym 202604 [--encoding sjis]
 //   [--out FILE] roster.csv
@@ -65,9 +64,8 @@ export async function main(
 ): Promise<number> {
   const output = options.output ?? processOutput
   const { config } = options
-  let parsed
-  try {
-    parsed = parseArgs({
+  const parsed = parseCliArgs(
+    {
       args,
       allowPositionals: true,
       options: {
@@ -77,11 +75,11 @@ export async function main(
         out: { type: 'string' },
         help: { type: 'boolean', default: false },
       },
-    })
-  } catch (error) {
-    output.stderr(`${(error as Error).message}\n${usage}\n`)
-    return 2
-  }
+    },
+    usage,
+    output,
+  )
+  if (parsed === undefined) return 2
   const { values, positionals } = parsed
   if (values.help) {
     output.stderr(`${usage}\n`)

@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { parseArgs, type ParseArgsConfig } from 'node:util'
 
 /** Where a CLI's `main` writes: the process's streams, or a test's buffers. */
 export interface CliOutput {
@@ -9,6 +10,23 @@ export interface CliOutput {
 export const processOutput: CliOutput = {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
+}
+
+/**
+ * `parseArgs` for a CLI's `main`: a command line it cannot parse is told, with the usage, on
+ * stderr, and the answer is undefined (main then exits 2).
+ */
+export function parseCliArgs<T extends ParseArgsConfig>(
+  config: T,
+  usage: string,
+  output: CliOutput,
+): ReturnType<typeof parseArgs<T>> | undefined {
+  try {
+    return parseArgs(config)
+  } catch (error) {
+    output.stderr(`${(error as Error).message}\n${usage}\n`)
+    return undefined
+  }
 }
 
 /**

@@ -1,11 +1,10 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { parseArgs } from 'node:util'
 import { sql } from 'drizzle-orm'
 import { isLuhnValid } from '@app/shared/rules/payment'
 import { openEmbeddedDatabase, openPostgresDatabase, type DatabaseHandle } from '../db/client.ts'
 import { loadConfig, type Config } from '../env.ts'
-import { processOutput, runCli, type CliOutput } from './run-cli.ts'
+import { parseCliArgs, processOutput, runCli, type CliOutput } from './run-cli.ts'
 
 // npm run scan-card-numbers -w @app/server -- [--data-dir DIR | --database-url URL] [--file PATH …]
 // Looks for card numbers where none may be (PRODUCT.md "Money": card data goes to the provider's
@@ -179,9 +178,8 @@ export async function main(
 ): Promise<number> {
   const output = options.output ?? processOutput
   const { config } = options
-  let parsed
-  try {
-    parsed = parseArgs({
+  const parsed = parseCliArgs(
+    {
       args,
       allowPositionals: false,
       options: {
@@ -191,11 +189,11 @@ export async function main(
         'no-database': { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       },
-    })
-  } catch (error) {
-    output.stderr(`${(error as Error).message}\n${usage}\n`)
-    return 2
-  }
+    },
+    usage,
+    output,
+  )
+  if (parsed === undefined) return 2
   const { values } = parsed
   if (values.help) {
     output.stderr(`${usage}\n`)
