@@ -13,7 +13,9 @@ import { z } from 'zod'
 import { AppError, errorCodes } from '@app/shared'
 import type { Clock } from './clock.ts'
 import type { Database, DatabaseHandle } from './db/client.ts'
-import type { Config } from './env.ts'
+import type { Config, TrustProxy } from './env.ts'
+import { BackgroundTasks } from './lib/background.ts'
+import { loggableError } from './lib/log-error.ts'
 import { AccessService } from './modules/access/access-service.ts'
 import { accessRoutes } from './modules/access/routes.ts'
 import { ApplicationService } from './modules/application/application-service.ts'
@@ -44,6 +46,7 @@ import { renewalRoutes } from './modules/renewal/routes.ts'
 import { sandboxPaymentRoutes } from './modules/sandbox-payment/routes.ts'
 import { MaintenanceState, registerMaintenanceGate } from './modules/system/maintenance.ts'
 import { registerErrorHandling } from './plugins/error-handler.ts'
+import { registerInputTextCheck } from './plugins/input-text.ts'
 import { registerSecurityHeaders } from './plugins/security.ts'
 import { registerSpa } from './plugins/spa.ts'
 import { loadServerKeys, type ServerKeys } from './modules/security/secrets.ts'
@@ -68,7 +71,17 @@ declare module 'fastify' {
     serverKeys: ServerKeys
     myPageAccess: MyPageAccess
     renewals: RenewalService
+    /** work run after an answer is sent, so that its time does not show (issue #17 point 8) */
+    background: BackgroundTasks
+    /** every route as registered, hidden ones included (the fuzz test walks it) */
+    routeTable: RegisteredRoute[]
   }
+}
+
+export interface RegisteredRoute {
+  method: string
+  url: string
+  schema: { body?: unknown; querystring?: unknown; params?: unknown } | undefined
 }
 
 export interface BuildAppOptions {
@@ -77,14 +90,20 @@ export interface BuildAppOptions {
   clock: Clock
   /** pino options, or false for silence (tests) */
   logger?: FastifyServerOptions['logger']
+  /** the product's own logger options, written to this stream (tests of what is logged) */
+  logStream?: { write(line: string): void }
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/
 
 /** Never log personal data: only the method, the path (no query string) and the request id. */
-function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+function loggerOptions(
+  config: Config,
+  stream?: BuildAppOptions['logStream'],
+): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
+    ...(stream === undefined ? {} : { stream }),
     redact: {
       paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
       remove: true,
@@ -96,8 +115,26 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
         path: withoutCertificateToken(withoutFileToken(request.url.split('?')[0] ?? '')),
       }),
       res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
+      // an error's class, code, SQL text and stack frames; never parameters or quoted values
+      ...errorSerializers,
     },
   }
+}
+
+const errorSerializers: Record<string, (value: unknown) => unknown> = {
+  err: loggableError,
+  error: loggableError,
+}
+
+/**
+ * TRUST_PROXY as Fastify takes it: a hop count becomes proxy-addr's own rule (the n hops nearest
+ * the server are proxies), since Fastify's types know only addresses, booleans and functions.
+ */
+function fastifyTrustProxy(
+  trust: TrustProxy,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust
+  return (_address, hop) => hop < trust
 }
 
 /** Where this process listens, for links in mail when PUBLIC_BASE_URL is not set. */
@@ -112,9 +149,20 @@ function listeningBaseUrl(app: FastifyInstance): string {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database, clock } = options
   const app = Fastify({
-    logger: options.logger ?? loggerOptions(config),
+    logger: options.logger ?? loggerOptions(config, options.logStream),
     bodyLimit: config.bodyLimit,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
+    // Slow clients (issue #17 point 6): Node checks the limits every quarter of the shorter one.
+    requestTimeout: config.timeouts.requestMs,
+    keepAliveTimeout: config.timeouts.keepAliveMs,
+    connectionTimeout: config.timeouts.requestMs,
+    http: {
+      headersTimeout: config.timeouts.headersMs,
+      connectionsCheckingInterval: Math.max(
+        100,
+        Math.min(config.timeouts.headersMs, config.timeouts.requestMs) / 4,
+      ),
+    },
     requestIdHeader: false,
     genReqId: (request) => {
       const incoming = request.headers['x-request-id']
@@ -123,18 +171,32 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>()
 
+  const routeTable: RegisteredRoute[] = []
+  app.decorate('routeTable', routeTable)
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue
+      routeTable.push({ method, url: route.url, schema: route.schema })
+    }
+  })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   app.decorate('config', config)
   app.decorate('database', database)
   app.decorate('db', database.db)
   app.decorate('clock', clock)
+  const background = new BackgroundTasks((error) => {
+    app.log.error({ err: error }, 'background task failed')
+  })
+  app.decorate('background', background)
+  app.addHook('onClose', () => background.settled())
   app.decorate(
     'groupService',
     new GroupService(database.db, { cacheSeconds: config.groupCacheSeconds }),
   )
   registerErrorHandling(app)
   registerSecurityHeaders(app, config)
+  registerInputTextCheck(app)
   // Decompresses gzip request bodies (SPEC §7.3); bodyLimit then applies to the inflated size.
   await app.register(compress, { global: true, threshold: 1024, requestEncodings: ['gzip'] })
   await app.register(swagger, {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { loadConfig } from './env.ts'
+import { loadConfig, parseTrustProxy } from './env.ts'
 
 describe('設定の読み込み', () => {
   it('何も指定しなければ組み込みDBと既定値で起動すること', () => {
@@ -44,5 +44,29 @@ describe('設定の読み込み', () => {
 
   it('空の値は未指定として扱うこと', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).port).toBe(3000)
+  })
+
+  describe('TRUST_PROXY（issue #17 の2）', () => {
+    it('既定は信頼しない（X-Forwarded-For を読まない）こと', () => {
+      expect(loadConfig({}).trustProxy).toBe(false)
+      expect(loadConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false)
+    })
+
+    it('プロキシの段数、またはプロキシのアドレスとCIDRを受け付けること', () => {
+      expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1)
+      expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.5,::1' }).trustProxy).toEqual([
+        '10.0.0.0/8',
+        '192.168.1.5',
+        '::1',
+      ])
+      expect(parseTrustProxy('fd00::/8')).toEqual(['fd00::/8'])
+    })
+
+    it('true（どの送信元のヘッダーも信じる）や読めない値では起動を止めること', () => {
+      expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: true would take/)
+      expect(() => loadConfig({ TRUST_PROXY: 'proxy.local' })).toThrow(/not: proxy\.local/)
+      expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/)
+      expect(() => loadConfig({ TRUST_PROXY: '11' })).toThrow(/at most 10 proxy hops/)
+    })
   })
 })

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
@@ -32,7 +33,29 @@ const envSchema = z.object({
   DEMO_DATA: z.enum(['auto', 'on', 'off']).default('auto'),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   BODY_LIMIT: z.coerce.number().int().positive().default(1_048_576),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /**
+   * Which proxies' X-Forwarded-For to believe (issue #17 point 2): "off", the number of proxy
+   * hops in front of the server, or the proxies' addresses and CIDR ranges, comma-separated.
+   * "true" would believe any client's header and is refused.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('off')
+    .transform((value, context) => {
+      const parsed = parseTrustProxy(value)
+      if (typeof parsed === 'string') {
+        context.addIssue({ code: 'custom', message: parsed })
+        return z.NEVER
+      }
+      return parsed
+    }),
+  /**
+   * Slow clients (issue #17 point 6): the whole request, its headers, and an idle kept-alive
+   * connection each have a time limit; a client that drips bytes is cut off.
+   */
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(60),
+  HEADERS_TIMEOUT_SECONDS: z.coerce.number().min(1).max(120).default(10),
+  KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(120).default(5),
   GROUP_CACHE_SECONDS: z.coerce.number().int().min(0).default(60),
   /** set by npm to the folder it was called from */
   INIT_CWD: z.string().optional(),
@@ -69,6 +92,39 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>
 
+export type TrustProxy = false | number | string[]
+
+const MAX_PROXY_HOPS = 10
+
+/** One address or CIDR range (IPv4 or IPv6), as proxy-addr reads it. */
+function isAddressOrRange(text: string): boolean {
+  const [address = '', prefix, extra] = text.split('/')
+  const family = isIP(address)
+  if (family === 0 || extra !== undefined) return false
+  if (prefix === undefined) return true
+  if (!/^\d{1,3}$/.test(prefix)) return false
+  return Number(prefix) <= (family === 4 ? 32 : 128)
+}
+
+/** TRUST_PROXY's value, or the reason it is refused. */
+export function parseTrustProxy(value: string): TrustProxy | string {
+  const text = value.trim()
+  if (text === 'off' || text === 'false' || text === '0') return false
+  if (text === 'true') {
+    return "true would take any client's X-Forwarded-For as its address; give the number of proxy hops (e.g. 1) or the proxies' addresses/CIDRs"
+  }
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text)
+    return hops <= MAX_PROXY_HOPS ? hops : `at most ${MAX_PROXY_HOPS} proxy hops`
+  }
+  const entries = text.split(',').map((entry) => entry.trim())
+  const bad = entries.filter((entry) => !isAddressOrRange(entry))
+  if (bad.length > 0) {
+    return `"off", a hop count or comma-separated proxy addresses/CIDRs (not: ${bad.join(', ')})`
+  }
+  return entries
+}
+
 export interface Config {
   nodeEnv: Env['NODE_ENV']
   isProduction: boolean
@@ -86,8 +142,11 @@ export interface Config {
   demoData: Env['DEMO_DATA']
   rateLimitMax: number
   bodyLimit: number
-  trustProxy: boolean
+  /** false, a hop count, or the trusted proxies' addresses and CIDR ranges (Fastify's forms) */
+  trustProxy: TrustProxy
   groupCacheSeconds: number
+  /** milliseconds: the whole request, its headers, an idle kept-alive connection */
+  timeouts: { requestMs: number; headersMs: number; keepAliveMs: number }
   gtmId: string | undefined
   smtpUrl: string | undefined
   mailFrom: string
@@ -143,8 +202,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     demoData: env.DEMO_DATA,
     rateLimitMax: env.RATE_LIMIT_MAX,
     bodyLimit: env.BODY_LIMIT,
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustProxy: env.TRUST_PROXY,
     groupCacheSeconds: env.GROUP_CACHE_SECONDS,
+    timeouts: {
+      requestMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
+      // Node requires the headers' limit to be within the request's
+      headersMs: Math.min(env.HEADERS_TIMEOUT_SECONDS, env.REQUEST_TIMEOUT_SECONDS) * 1000,
+      keepAliveMs: env.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+    },
     gtmId: env.GTM_ID,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,

@@ -11,6 +11,12 @@ async function main(): Promise<void> {
   const clock = config.appNow === undefined ? systemClock : fixedClock(config.appNow)
   const database = await openDatabase(config)
   const app = await buildApp({ config, database, clock })
+  if (database.tightened !== undefined && database.tightened > 0) {
+    app.log.warn(
+      { entries: database.tightened },
+      'data folder: entries readable by group or others were made private (0600/0700)',
+    )
+  }
 
   let isClosing = false
   const shutdown = async (signal: string) => {

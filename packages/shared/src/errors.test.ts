@@ -104,6 +104,7 @@ const specRows: Row[] = [
 const ownRows: Row[] = [
   ['APFV0001', 400, 'default', true, true, true],
   ['APFS0001', 503, 'maintenance', false, false, false],
+  ['APFS0002', 503, 'systemError', true, false, true],
   ['APFR0001', 429, 'default', true, true, true],
   ['APFN0001', 404, 'default', true, true, true],
   ['APFP0001', 413, 'default', true, true, true],
@@ -199,6 +200,7 @@ describe('エラーコード一覧（SPEC §8.2, §8.3, §2.9）', () => {
     ['recruitmentClosed', 'APFA2001'],
     ['validationFailed', 'APFV0001'],
     ['maintenance', 'APFS0001'],
+    ['temporarilyUnavailable', 'APFS0002'],
     ['rateLimited', 'APFR0001'],
     ['apiNotFound', 'APFN0001'],
     ['payloadTooLarge', 'APFP0001'],

@@ -71,6 +71,8 @@ export const errorCodes = {
   validationFailed: 'APFV0001',
   /** メンテナンス中 */
   maintenance: 'APFS0001',
+  /** 一時的にデータベースにつながらない（503、Retry-After）。issue #17 point 7 */
+  temporarilyUnavailable: 'APFS0002',
   /** リクエストが多すぎる */
   rateLimited: 'APFR0001',
   /** API のルートがない */
@@ -259,6 +261,7 @@ export const errorCatalogue: Readonly<Record<string, ErrorDefinition>> = Object.
   // Our own codes (ADR 0002)
   APFV0001: ownDefault(400),
   APFS0001: maintenance,
+  APFS0002: define(503, 'systemError', { showButton: false }),
   APFR0001: ownDefault(429),
   APFN0001: ownDefault(404),
   APFP0001: ownDefault(413),

@@ -3,6 +3,8 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { sql } from 'drizzle-orm'
+import { exposedEntries } from '../lib/private-files.ts'
 import { DataDirLockedError, openEmbeddedDatabase } from './client.ts'
 
 describe('組み込みDB (PGlite) のフォルダは1プロセスだけが使うこと', () => {
@@ -38,5 +40,24 @@ describe('組み込みDB (PGlite) のフォルダは1プロセスだけが使う
     await handle.ping()
     await handle.close()
     expect(fs.existsSync(path.join(dir, 'owner.lock'))).toBe(false)
+  })
+
+  it('データフォルダのファイルは 0600、フォルダは 0700 で、前からある緩いファイルも開く時に直すこと（issue #17 の5）', async () => {
+    const dir = tempDir()
+    fs.chmodSync(dir, 0o755)
+    const loose = path.join(dir, 'left-by-hand.txt')
+    fs.writeFileSync(loose, 'x', { mode: 0o666 })
+    fs.chmodSync(loose, 0o666)
+    const handle = await openEmbeddedDatabase(dir)
+    expect(handle.tightened).toBe(2)
+    await handle.db.execute(sql`create table notes (body text)`)
+    for (let row = 0; row < 50; row += 1) {
+      await handle.db.execute(sql`insert into notes values (${'個人情報'.repeat(200)})`)
+    }
+    await handle.db.execute(sql`checkpoint`)
+    await handle.close()
+    expect(exposedEntries(dir)).toEqual([])
+    const files = fs.readdirSync(path.join(dir, 'pglite'), { recursive: true })
+    expect(files.length).toBeGreaterThan(100)
   })
 })

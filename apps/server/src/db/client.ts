@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
 import * as schema from './schema/index.ts'
+import { createPrivately, tightenTree } from '../lib/private-files.ts'
 
 export type Schema = typeof schema
 /** What repositories take: the database or a transaction, on PGlite or PostgreSQL alike. */
@@ -56,7 +57,7 @@ function isProcessAlive(pid: number): boolean {
  * (STACK.md), so the owner writes its pid to a lock file and everyone else refuses.
  */
 function acquireDataDirLock(dataDir: string): () => void {
-  fs.mkdirSync(dataDir, { recursive: true })
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 })
   const lockPath = path.join(dataDir, 'owner.lock')
   for (let attempt = 0; attempt < 2; attempt += 1) {
     try {
@@ -75,12 +76,23 @@ function acquireDataDirLock(dataDir: string): () => void {
   throw new Error(`Could not take the lock on ${lockPath}`)
 }
 
-/** Opens PGlite on a folder this process then owns, and applies the migrations. */
-export async function openEmbeddedDatabase(dataDir: string): Promise<DatabaseHandle> {
+/**
+ * Opens PGlite on a folder this process then owns, and applies the migrations. The folder is
+ * private (issue #17 point 5): what the process creates is 0600/0700, and what was there is
+ * tightened before the database opens (`tightened` counts it).
+ */
+export async function openEmbeddedDatabase(
+  dataDir: string,
+): Promise<DatabaseHandle & { tightened: number }> {
+  createPrivately()
   const release = acquireDataDirLock(dataDir)
   try {
+    const tightened = tightenTree(dataDir)
     const client = await PGlite.create(path.join(dataDir, 'pglite'))
-    return await wrapPglite(client, release)
+    // A new folder is written from PGlite's packed cluster with its files 0666: made private
+    // before anything is stored in it (files PostgreSQL creates later are 0600 by its own rule).
+    tightenTree(dataDir)
+    return { ...(await wrapPglite(client, release)), tightened }
   } catch (error) {
     release()
     throw error
@@ -141,7 +153,11 @@ function reportConnectionError(error: Error & { code?: string }): void {
   )
 }
 
-export function openDatabase(config: { databaseUrl: string | undefined; dataDir: string }) {
+/** The configured database; `tightened` counts the data folder's entries made private (PGlite). */
+export function openDatabase(config: {
+  databaseUrl: string | undefined
+  dataDir: string
+}): Promise<DatabaseHandle & { tightened?: number }> {
   return config.databaseUrl === undefined
     ? openEmbeddedDatabase(config.dataDir)
     : openPostgresDatabase(config.databaseUrl)

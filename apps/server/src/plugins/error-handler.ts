@@ -13,6 +13,8 @@ import {
   type Issue,
 } from '@app/shared'
 
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../lib/database-unavailable.ts'
+
 // One error handler for the whole app: every non-2xx body is { errorCode, message?, issues? }
 // (PRODUCT.md "Maintenance and errors") and nothing internal ever reaches the client.
 
@@ -83,6 +85,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
       if (statusCode === 429)
         void reply.header('retry-after', reply.getHeader('retry-after') ?? '60')
       return reply.status(describeError(errorCode).status).send(errorBody(errorCode))
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable')
+      void reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+      return reply
+        .status(503)
+        .send(errorBody(errorCodes.temporarilyUnavailable, t('error.APFS0002')))
     }
     // A plain Error is a bug: log it with the request id, answer without internals.
     request.log.error({ err: error }, 'unexpected error')

@@ -11,6 +11,9 @@ export const fieldMessages = {
   // The spec's gaiji sentence, then which character to replace (used when it can be shown).
   'validation.gaiji.character':
     '当システムで入力できない文字が含まれています。「{char}」を別の文字に置き換えてください。',
+  // issue #17 point 4: what no keyboard types (control characters, broken surrogates)
+  'validation.controlCharacter':
+    '入力できない文字（制御文字など）が含まれています。その文字を消してから、もう一度入力してください。',
   'validation.multipleRequired': '未入力の項目があります。すべての項目を入力してください。',
   'validation.telNo':
     '電話番号の形式に誤りがあります。半角数字10桁または11桁で入力してください。ハイフン（-）で区切る場合は、03-1234-5678のように数字の間に2か所まで入れてください。',

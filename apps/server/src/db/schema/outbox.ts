@@ -30,6 +30,14 @@ export const outboxMessages = pgTable(
     /** the relay's answer code and a short reason: never the address or the body */
     lastError: text(),
     sentAt: instant(),
+    /**
+     * One-time secrets (issue #17 point 9): a message carrying a code or a link's token holds it
+     * only until it is delivered, and never past the secret's validity: then the bodies become
+     * these masked forms and the three columns are emptied.
+     */
+    redactedTextBody: text(),
+    redactedHtmlBody: text(),
+    secretExpiresAt: instant(),
     createdAt: instant().notNull().defaultNow(),
   },
   (table) => [

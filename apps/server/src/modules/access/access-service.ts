@@ -35,10 +35,10 @@ import { enqueueMail } from '../mail/outbox.ts'
 import { verificationMail } from '../mail/templates.ts'
 import { normaliseAuthItem } from '../roster/normalise.ts'
 import {
+  afterWrongTry,
   clearFailures,
-  lockState,
   lockStateAt,
-  recordFailure,
+  reserveTry,
   type LockState,
 } from '../security/lockout.ts'
 import { hashPassword, verifyPassword } from '../security/password.ts'
@@ -104,6 +104,12 @@ function productKey(link: EntryLink): string {
   return `${link.groupPfCode}|${link.groupPfCodeInceptionDateYm}`
 }
 
+/** The lock that refused an unreserved try (one that ended meanwhile still asks for a second). */
+function refusingLock(attempt: Attempt, now: Date): LockState {
+  const lock = lockStateAt(attempt.lockedUntil, now)
+  return lock.locked ? lock : { locked: true, retryAfterSeconds: 1 }
+}
+
 function lockedError(code: string, lock: LockState): AppError {
   return new AppError(code, {
     message: 'locked after repeated failures',
@@ -151,19 +157,20 @@ export class AccessService {
       now,
       sql`first_entry_id = ${body.firstEntryId}`,
     )
-    // Always one argon2id verify, known ID or not, locked or not: the same work every time.
+    // Always one argon2id verify, known ID or not, locked or not: the same work every time. Its
+    // verdict counts only for a reserved try (a lock refuses the rest unlooked at).
     const isRight = await verifyPassword(attempt.member?.passwordHash, body.firstEntryPassword)
-    const lock = lockStateAt(attempt.lockedUntil, now)
-    if (lock.locked) throw lockedError(errorCodes.verifyUserLocked, lock)
+    if (!attempt.reserved)
+      throw lockedError(errorCodes.verifyUserLocked, refusingLock(attempt, now))
     if (attempt.member === undefined || !isRight) {
       return this.#refuse(
-        subject,
+        attempt.failures,
         now,
         errorCodes.wrongFirstEntryCredentials,
         errorCodes.verifyUserLocked,
       )
     }
-    if (attempt.failures > 0) await clearFailures(this.#db, subject)
+    await clearFailures(this.#db, subject)
     return this.#admit(attempt.member, attempt.hasApplied, context, consents, now)
   }
 
@@ -201,12 +208,17 @@ export class AccessService {
       now,
       sql`auth_item1 = ${first} and auth_item2 = ${second} and auth_item3 = ${third}`,
     )
-    const lock = lockStateAt(attempt.lockedUntil, now)
-    if (lock.locked) throw lockedError(errorCodes.verifyUserLocked, lock)
+    if (!attempt.reserved)
+      throw lockedError(errorCodes.verifyUserLocked, refusingLock(attempt, now))
     if (attempt.member === undefined) {
-      return this.#refuse(subject, now, errorCodes.threeItemMismatch, errorCodes.verifyUserLocked)
+      return this.#refuse(
+        attempt.failures,
+        now,
+        errorCodes.threeItemMismatch,
+        errorCodes.verifyUserLocked,
+      )
     }
-    if (attempt.failures > 0) await clearFailures(this.#db, subject)
+    await clearFailures(this.#db, subject)
     return this.#admit(attempt.member, attempt.hasApplied, context, consents, now)
   }
 
@@ -222,7 +234,9 @@ export class AccessService {
     const attempt = await openAttempt(this.#db, {
       clientBucket: this.#clientBucket('verify', clientAddress),
       windowStart: window.start,
+      clientLimit: this.#options.clientLimit,
       subjectKey,
+      now,
       groupPfCode: context.link.groupPfCode,
       groupPfCodeInceptionDateYm: context.link.groupPfCodeInceptionDateYm,
       memberMatch,
@@ -292,7 +306,11 @@ export class AccessService {
       if (id === undefined) throw new Error('verification row was not created')
       const message = await enqueueMail(
         tx,
-        { ...mail, recipient: body.policyHolderEmailAddress },
+        {
+          ...mail,
+          recipient: body.policyHolderEmailAddress,
+          secrets: { values: [token], expiresAt },
+        },
         now,
       )
       return { verificationId: id, messageId: message }
@@ -333,12 +351,12 @@ export class AccessService {
       })
     }
     const subject = subjectHash(this.#options.keys, 'verification', verification.id)
-    const lock = await lockState(this.#db, subject, now)
+    const reservation = await reserveTry(this.#db, subject, now)
     const isRight = await verifyPassword(verification.passwordHash, body.password)
-    if (lock.locked) throw lockedError(errorCodes.verificationLocked, lock)
+    if (!reservation.reserved) throw lockedError(errorCodes.verificationLocked, reservation.lock)
     if (!isRight) {
-      await this.#refuse(
-        subject,
+      this.#refuse(
+        reservation.failures,
         now,
         errorCodes.verificationPasswordWrong,
         errorCodes.verificationLocked,
@@ -533,9 +551,9 @@ export class AccessService {
     return id
   }
 
-  /** A wrong try: counted; the 5th in a row and every one during a lock get the locked message. */
-  async #refuse(subject: string, now: Date, wrongCode: string, lockedCode: string): Promise<never> {
-    const after = await recordFailure(this.#db, subject, now)
+  /** A wrong reserved try (counted in advance): the 5th in a row on get the locked message. */
+  #refuse(failures: number, now: Date, wrongCode: string, lockedCode: string): never {
+    const after = afterWrongTry(failures, now)
     if (after.locked) throw lockedError(lockedCode, after)
     throw new AppError(wrongCode, { message: `wrong answer (${after.failures} in a row)` })
   }

@@ -687,12 +687,146 @@ describe('本人確認・確認メール・セッション（issue #5）', () =>
       }
     })
 
+    /** The statuses of four wrong tries through an app with TRUST_PROXY, each from `from`. */
+    async function throughProxy(
+      trustProxy: string,
+      from: (attempt: number) => { remoteAddress: string; forwardedFor: string },
+    ): Promise<number[]> {
+      const env = { AUTH_RATE_LIMIT_MAX: '3', TRUST_PROXY: trustProxy }
+      const proxied = await createTestApp(database, { clock, env })
+      try {
+        const statuses: number[] = []
+        for (let attempt = 0; attempt < 5; attempt += 1) {
+          const { remoteAddress, forwardedFor } = from(attempt)
+          const response = await proxied.inject({
+            method: 'POST',
+            url: '/api/policyHolderInfoById/',
+            remoteAddress,
+            headers: { 'x-forwarded-for': forwardedFor },
+            payload: {
+              ...idLink,
+              firstEntryId: 'ZZZZZ99999',
+              firstEntryPassword: 'Wrong2Pass9x',
+              consents: terms,
+            },
+          })
+          statuses.push(response.statusCode)
+        }
+        return statuses
+      } finally {
+        await proxied.close()
+      }
+    }
+
+    it.each(['1', '10.0.0.0/24'])(
+      'TRUST_PROXY=%s のプロキシの後ろでは、X-Forwarded-For を偽っても実際のアドレスで数えること（issue #17 の2）',
+      async (trustProxy) => {
+        // the client writes a new address each time; the proxy (10.0.0.2) appends the real one;
+        // the fifth try comes from another client behind the same proxy, with its own count
+        const statuses = await throughProxy(trustProxy, (attempt) => ({
+          remoteAddress: '10.0.0.2',
+          forwardedFor: `198.51.100.${attempt}, 203.0.113.${attempt === 4 ? 8 : 7}`,
+        }))
+        expect(statuses).toEqual([401, 401, 401, 429, 401])
+      },
+    )
+
+    it('信頼するプロキシを経ずに届いた送信元は、何を書いてもその接続のアドレスで数えること', async () => {
+      const statuses = await throughProxy('10.0.0.0/24', (attempt) => ({
+        remoteAddress: '192.0.2.9',
+        forwardedFor: `198.51.100.${attempt}`,
+      }))
+      expect(statuses).toEqual([401, 401, 401, 429, 429])
+    })
+
     it('1人の会員への確認メールは1時間に5通までであること', async () => {
       const statuses: number[] = []
       for (let attempt = 0; attempt < 6; attempt += 1) {
         statuses.push((await sendMail(await entryToken(), `m${attempt}@example.jp`)).statusCode)
       }
       expect(statuses).toEqual([200, 200, 200, 200, 200, 429])
+    })
+  })
+
+  describe('同時の試行でも誤りは5回まで（issue #17 の1、PRODUCT.md "Lockout"）', () => {
+    // 60 tries at once, the right answer sent last: before the fix every one was compared (the
+    // lock was read before the argon2id verify and counted after it) and the right answer got
+    // through; now each try is reserved before its answer is looked at.
+    const BURST = 60
+    let open: FastifyInstance
+
+    beforeAll(async () => {
+      open = await createTestApp(database, { clock, env: { AUTH_RATE_LIMIT_MAX: '1000' } })
+    })
+    afterAll(async () => {
+      await open.close()
+    })
+
+    async function burst(send: (right: boolean) => Promise<{ statusCode: number }>) {
+      const responses = await Promise.all(
+        Array.from({ length: BURST }, (_, index) => send(index === BURST - 1)),
+      )
+      const statuses = responses.map((response) => response.statusCode)
+      const rows = await database.db.select().from(authLockouts)
+      return {
+        last: statuses.at(-1),
+        wrong: statuses.filter((status) => status === 401).length,
+        locked: statuses.filter((status) => status === 423).length,
+        failures: rows.map((row) => row.failures),
+      }
+    }
+
+    it('初回登録IDとパスワード: 比べるのは5回まで、最後の正しいパスワードも 423 になること', async () => {
+      const result = await burst((right) =>
+        open.inject({
+          method: 'POST',
+          url: '/api/policyHolderInfoById/',
+          payload: {
+            ...idLink,
+            firstEntryId: 'ABCDE23456',
+            firstEntryPassword: right ? MEMBER_PASSWORD : 'Wrong2Pass9x',
+            consents: terms,
+          },
+        }),
+      )
+      expect(result).toEqual({ last: 423, wrong: 4, locked: BURST - 4, failures: [5] })
+    })
+
+    it('三項目: 比べるのは5回まで、最後の正しい3つの値も 423 になること', async () => {
+      const right = { MEMBER_NO: '1234567', BIRTH_DATE: '19850415', NAME_KANA: 'ミドリ　ハナコ' }
+      const result = await burst((isRight) =>
+        open.inject({
+          method: 'POST',
+          url: '/api/policyHolderInfoByItem/',
+          payload: {
+            ...itemLink,
+            authItems: isRight ? right : { ...right, BIRTH_DATE: '19900101' },
+            consents: terms,
+          },
+        }),
+      )
+      expect(result).toEqual({ last: 423, wrong: 4, locked: BURST - 4, failures: [5] })
+    })
+
+    it('確認メールのURLのパスワード: 比べるのは5回まで、最後の正しいパスワードも 423 になること', async () => {
+      await sendMail(await entryToken())
+      const token = await linkTokenOf('hanako@example.jp')
+      const result = await burst((right) =>
+        open.inject({
+          method: 'POST',
+          url: '/api/policyHolderInfoByMail/',
+          payload: { token, password: right ? MY_PASSWORD : 'Wrong-2026-pw' },
+        }),
+      )
+      expect(result).toEqual({ last: 423, wrong: 4, locked: BURST - 4, failures: [5] })
+      clock.advance(1_000)
+      const right = { token, password: MY_PASSWORD }
+      const after = await open.inject({
+        method: 'POST',
+        url: '/api/policyHolderInfoByMail/',
+        payload: right,
+      })
+      expect(after.statusCode).toBe(200)
     })
   })
 })

@@ -1,9 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
+import { reserveTrySql } from '../security/lockout.ts'
 
 // One identity check reads, in one round trip: the client's rate-limit count (incremented), the
-// subject's lockout row, the roster member the answer names, and whether that member has already
-// applied. A login then costs one statement besides its argon2id verify (PRODUCT.md budget:
+// reservation of the subject's try (lockout.ts: counted as wrong in advance, refused under a
+// lock; nothing reserved past the client's limit), the roster member the answer names, and
+// whether that member has already applied. A login then costs one statement besides its argon2id verify (PRODUCT.md budget:
 // login >= 0.8 x a bare argon2id verify loop; on PGlite each statement is about 1 ms of the main
 // thread's time).
 
@@ -16,8 +18,11 @@ export interface AttemptMember {
 export interface Attempt {
   /** the client's hits in this window, this one included */
   clientHits: number
-  /** wrong tries in a row so far (0 when the subject has no row) */
+  /** whether this try was reserved: false under a lock (or past the client's limit) */
+  reserved: boolean
+  /** wrong tries in a row with this one counted (0 when it was not reserved) */
   failures: number
+  /** the lock in force when the try was not reserved */
   lockedUntil: Date | undefined
   member: AttemptMember | undefined
   hasApplied: boolean
@@ -26,7 +31,10 @@ export interface Attempt {
 export interface AttemptInput {
   clientBucket: string
   windowStart: Date
+  /** the client's limit in the window: a try past it reserves nothing */
+  clientLimit: number
   subjectKey: string
+  now: Date
   groupPfCode: string
   groupPfCodeInceptionDateYm: string
   /** the condition on roster_members that names the member (first-entry ID, or the three items) */
@@ -50,8 +58,10 @@ export async function openAttempt(db: Database, input: AttemptInput): Promise<At
       values (${input.clientBucket}, ${input.windowStart.toISOString()}::timestamptz, 1)
       on conflict (bucket_key, window_start) do update set hits = rate_limit_hits.hits + 1
       returning hits
+    ), reserve as (
+      ${reserveTrySql(input.subjectKey, input.now, sql`(select hits from hit) <= ${input.clientLimit}`)}
     ), lockout as (
-      select failures, locked_until from auth_lockouts where subject_key = ${input.subjectKey}
+      select locked_until from auth_lockouts where subject_key = ${input.subjectKey}
     ), member as (
       select id, password_hash, pre_year_policy_holder_no from roster_members
       where group_pf_code = ${input.groupPfCode}
@@ -61,7 +71,7 @@ export async function openAttempt(db: Database, input: AttemptInput): Promise<At
     )
     select
       (select hits from hit) as hits,
-      (select failures from lockout) as failures,
+      (select failures from reserve) as failures,
       (select (extract(epoch from locked_until) * 1000)::float8 from lockout) as locked_until_ms,
       member.id, member.password_hash, member.pre_year_policy_holder_no,
       exists (
@@ -76,6 +86,7 @@ export async function openAttempt(db: Database, input: AttemptInput): Promise<At
   if (row === undefined) throw new Error('the attempt statement returned no row')
   return {
     clientHits: Number(row.hits),
+    reserved: row.failures !== null,
     failures: row.failures === null ? 0 : Number(row.failures),
     lockedUntil: row.locked_until_ms === null ? undefined : new Date(Number(row.locked_until_ms)),
     member:

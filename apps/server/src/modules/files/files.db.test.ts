@@ -5,7 +5,7 @@ import zlib from 'node:zlib'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { eq } from 'drizzle-orm'
-import { maxUploadBytes } from '@app/shared'
+import { maxUploadBytes, t } from '@app/shared'
 import type { DatabaseHandle } from '../../db/client.ts'
 import {
   accounts,
@@ -195,6 +195,26 @@ describe('必要書類のアップロードとダウンロード（issue #6）',
       })
       expect(await database.db.select().from(uploadTickets)).toEqual([])
     })
+
+    it.each([
+      ['NUL', 'a\u0000.pdf'],
+      ['改行', 'a\n.pdf'],
+      ['対になっていないサロゲート', '\ud800.pdf'],
+    ])(
+      'ファイル名の%sは fileName の項目エラー（400）で断り、何も保存しないこと（issue #17 の4: 以前は 500）',
+      async (_, fileName) => {
+        const response = await askUploadUrl(alice, { slot: 1, fileName, size: 10 })
+        expect([response.statusCode, response.json()]).toEqual([
+          400,
+          {
+            errorCode: 'APFV0001',
+            message: INVALID,
+            issues: [{ path: 'fileName', message: t('validation.controlCharacter') }],
+          },
+        ])
+        expect(await database.db.select().from(uploadTickets)).toEqual([])
+      },
+    )
 
     it('団体が使っていない書類の枠（requiredDocsType "1"）は slot の項目エラーで断ること', async () => {
       const response = await askUploadUrl(alice, { slot: 3, fileName: 'a.pdf', size: 10 })

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import { createTransport, type NodemailerError, type Transporter } from 'nodemailer'
 import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/client.ts'
@@ -101,6 +101,19 @@ function errorSummary(error: unknown): { name: string; code?: string } {
   return typeof code === 'string' ? { name: error.name, code } : { name: error.name }
 }
 
+/**
+ * The columns that replace a message's secrets by their masked forms (issue #17 point 9): after
+ * delivery by a relay or a telephone provider, after a refusal, and once the secret expired.
+ * With no relay the outbox page is the mailbox, so there the secret stays until it expires.
+ */
+const withoutSecrets = {
+  textBody: sql`coalesce(${outboxMessages.redactedTextBody}, ${outboxMessages.textBody})`,
+  htmlBody: sql`coalesce(${outboxMessages.redactedHtmlBody}, ${outboxMessages.htmlBody})`,
+  redactedTextBody: null,
+  redactedHtmlBody: null,
+  secretExpiresAt: null,
+}
+
 /** Not claimed, or the claim of a process that stopped before it finished. */
 function isClaimable(now: Date) {
   return or(isNull(outboxMessages.claimedUntil), lt(outboxMessages.claimedUntil, now))
@@ -168,6 +181,7 @@ export class MailDelivery {
    */
   async runDue(): Promise<number> {
     const now = this.#clock.now()
+    await this.maskExpiredSecrets(now)
     const due = this.#db
       .select({ id: outboxMessages.id })
       .from(outboxMessages)
@@ -189,6 +203,25 @@ export class MailDelivery {
     claimed.sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime())
     for (const message of claimed) await this.#attempt(message)
     return claimed.length
+  }
+
+  /**
+   * Masks every secret past its validity; a message still waiting to go is given up (a code or
+   * link nobody can use any more). Each run of the job starts with it. Returns how many.
+   */
+  async maskExpiredSecrets(now: Date): Promise<number> {
+    const masked = await this.#db
+      .update(outboxMessages)
+      .set({
+        ...withoutSecrets,
+        status: sql`case when ${outboxMessages.status} = 'pending' then 'failed' else ${outboxMessages.status} end`,
+        lastError: sql`case when ${outboxMessages.status} = 'pending' then 'EXPIRED' else ${outboxMessages.lastError} end`,
+      })
+      .where(
+        and(isNotNull(outboxMessages.secretExpiresAt), lte(outboxMessages.secretExpiresAt, now)),
+      )
+      .returning({ id: outboxMessages.id })
+    return masked.length
   }
 
   /** Runs the job every `pollSeconds`; a run never starts before the previous one ended. */
@@ -272,6 +305,8 @@ export class MailDelivery {
         sentAt: this.#clock.now(),
         claimedUntil: null,
         lastError: null,
+        // delivered: the recipient holds the secret now, the outbox no longer needs to
+        ...(transport === 'outbox' ? {} : withoutSecrets),
       })
       .where(eq(outboxMessages.id, message.id))
     this.#log.info(
@@ -291,7 +326,13 @@ export class MailDelivery {
     if (failure.isRefusal || attempts >= MAX_ATTEMPTS) {
       await this.#db
         .update(outboxMessages)
-        .set({ status: 'failed', attempts, claimedUntil: null, lastError: failure.summary })
+        .set({
+          status: 'failed',
+          attempts,
+          claimedUntil: null,
+          lastError: failure.summary,
+          ...withoutSecrets,
+        })
         .where(eq(outboxMessages.id, message.id))
       this.#log.warn(
         { ...context, error: failure.summary },

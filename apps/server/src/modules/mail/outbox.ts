@@ -1,6 +1,41 @@
 import type { Database } from '../../db/client.ts'
 import { outboxMessages } from '../../db/schema/outbox.ts'
 
+/**
+ * What a message holds in secret (issue #17 point 9): a code or a link's token, which must not
+ * outlive its delivery nor its validity. `values` are the texts as the bodies hold them.
+ */
+export interface MessageSecrets {
+  values: readonly string[]
+  /** when the secret stops working: the bodies are masked then at the latest */
+  expiresAt: Date
+}
+
+/** A body with each secret value masked (`******`), as an operator may still see it. */
+export function maskSecrets(body: string, values: readonly string[]): string {
+  let masked = body
+  for (const value of values) {
+    if (value !== '') masked = masked.split(value).join('*'.repeat(Math.min(value.length, 8)))
+  }
+  return masked
+}
+
+/** The columns that hold a message's secrets until they are masked (enqueue time). */
+export function secretColumns(
+  bodies: { textBody: string; htmlBody?: string | null },
+  secrets: MessageSecrets | undefined,
+) {
+  if (secrets === undefined) return {}
+  return {
+    redactedTextBody: maskSecrets(bodies.textBody, secrets.values),
+    redactedHtmlBody:
+      bodies.htmlBody === undefined || bodies.htmlBody === null
+        ? null
+        : maskSecrets(bodies.htmlBody, secrets.values),
+    secretExpiresAt: secrets.expiresAt,
+  }
+}
+
 /** One mail as a template writes it, plus who receives it. */
 export interface MailContent {
   /** the template that wrote it (`verification`, …): shown on /dev/outbox and in the logs */
@@ -9,6 +44,8 @@ export interface MailContent {
   subject: string
   textBody: string
   htmlBody?: string
+  /** the one-time secret it carries, if any */
+  secrets?: MessageSecrets
 }
 
 /**
@@ -25,6 +62,7 @@ export async function enqueueMail(db: Database, mail: MailContent, now: Date): P
       subject: mail.subject,
       textBody: mail.textBody,
       htmlBody: mail.htmlBody,
+      ...secretColumns(mail, mail.secrets),
       status: 'pending',
       nextAttemptAt: now,
     })

@@ -7,6 +7,7 @@ import type {
   onRequestHookHandler,
 } from 'fastify'
 import type {} from '@fastify/rate-limit'
+import { AppError } from '@app/shared'
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -127,11 +128,19 @@ export const sandboxPaymentRoutes: FastifyPluginAsync<SandboxPaymentOptions> = (
   app.setSerializerCompiler(serializerCompiler)
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // the app's own refusals (the input check of issue #17 point 4) carry `status`
+    const status = error instanceof AppError ? error.status : (error.statusCode ?? 500)
     if (request.routeOptions.url === challengeRoute) {
-      if ((error.statusCode ?? 500) >= 500) request.log.error({ err: error }, 'sandbox page failed')
-      return sendPage(reply, (error.statusCode ?? 500) >= 500 ? 500 : 400, (nonce) =>
+      if (status >= 500) request.log.error({ err: error }, 'sandbox page failed')
+      return sendPage(reply, status >= 500 ? 500 : 400, (nonce) =>
         renderMessagePage('badRequest', nonce),
       )
+    }
+    if (error instanceof AppError && status < 500) {
+      const fields = (error.issues ?? []).map((issue) => issue.path || '(body)')
+      return reply.status(400).send({
+        error: { code: 'invalid_request', message: `Invalid fields: ${fields.join(', ')}.` },
+      })
     }
     if (error instanceof ProviderError) {
       return reply.status(error.statusCode).send(providerErrorBody(error.code))

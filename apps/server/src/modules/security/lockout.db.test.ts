@@ -3,12 +3,13 @@ import type { DatabaseHandle } from '../../db/client.ts'
 import { authLockouts } from '../../db/schema/index.ts'
 import { createTestDatabase, testNow } from '../../../test/helpers.ts'
 import {
+  afterWrongTry,
   clearFailures,
   LOCK_THRESHOLD,
   lockState,
   lockWaitMs,
   MAX_WAIT_MS,
-  recordFailure,
+  reserveTry,
 } from './lockout.ts'
 
 // PRODUCT.md "Lockout": after 5 wrong passwords, a growing wait (1 s doubling up to 15 minutes).
@@ -49,40 +50,50 @@ describe('ロックの記録（データベース）', () => {
     await database.db.delete(authLockouts)
   })
 
-  it('5回目の誤りでロックし、待ち時間が過ぎると解けること', async () => {
+  const reserve = (subject: string, seconds: number) =>
+    reserveTry(database.db, subject, at(seconds))
+  const reservedCount = async (subject: string, seconds: number) => {
+    const reservation = await reserve(subject, seconds)
+    if (!reservation.reserved) throw new Error(`${subject} was locked`)
+    return reservation.failures
+  }
+
+  it('5回目の試行を受け付けた時点でロックし、待ち時間が過ぎると次の1回を受け付けること', async () => {
     for (let attempt = 1; attempt <= 4; attempt += 1) {
-      expect((await recordFailure(database.db, 's', at(0))).locked).toBe(false)
+      expect(await reservedCount('s', 0)).toBe(attempt)
+      expect(afterWrongTry(attempt, at(0)).locked).toBe(false)
     }
-    expect(await recordFailure(database.db, 's', at(0))).toEqual({
-      failures: 5,
-      locked: true,
-      retryAfterSeconds: 1,
+    expect(await reservedCount('s', 0)).toBe(5)
+    expect(afterWrongTry(5, at(0))).toEqual({ failures: 5, locked: true, retryAfterSeconds: 1 })
+    expect(await reserve('s', 0.5)).toEqual({
+      reserved: false,
+      lock: { locked: true, retryAfterSeconds: 1 },
     })
-    expect(await lockState(database.db, 's', at(0.5))).toEqual({
+    expect(await reservedCount('s', 1)).toBe(6)
+    expect(await lockState(database.db, 's', at(1))).toEqual({
       locked: true,
-      retryAfterSeconds: 1,
+      retryAfterSeconds: 2,
     })
-    expect((await lockState(database.db, 's', at(1))).locked).toBe(false)
   })
 
   it('誤りのない時間が1時間続くと、続けての誤りの数は1から数え直すこと', async () => {
-    for (let attempt = 1; attempt <= 4; attempt += 1) await recordFailure(database.db, 's', at(0))
-    const later = await recordFailure(database.db, 's', at(3_601))
-    expect(later).toEqual({ failures: 1, locked: false, retryAfterSeconds: 0 })
+    for (let attempt = 1; attempt <= 4; attempt += 1) await reservedCount('s', 0)
+    expect(await reservedCount('s', 3_601)).toBe(1)
   })
 
   it('正しい答えで記録が消え、ほかの対象には影響しないこと', async () => {
-    for (let attempt = 1; attempt <= 5; attempt += 1) await recordFailure(database.db, 'a', at(0))
-    await recordFailure(database.db, 'b', at(0))
+    for (let attempt = 1; attempt <= 5; attempt += 1) await reservedCount('a', 0)
+    await reservedCount('b', 0)
     await clearFailures(database.db, 'a')
     expect((await lockState(database.db, 'a', at(0))).locked).toBe(false)
-    expect((await recordFailure(database.db, 'a', at(0))).failures).toBe(1)
-    expect((await recordFailure(database.db, 'b', at(0))).failures).toBe(2)
+    expect(await reservedCount('a', 0)).toBe(1)
+    expect(await reservedCount('b', 0)).toBe(2)
   })
 
-  it('同時に数えても誤りを取りこぼさないこと（どのプロセスからでも同じ行を数える）', async () => {
-    await Promise.all(Array.from({ length: 8 }, () => recordFailure(database.db, 'c', at(0))))
+  it('60件同時に試しても、受け付けるのは5件までであること（issue #17 の1）', async () => {
+    const results = await Promise.all(Array.from({ length: 60 }, () => reserve('c', 0)))
+    expect(results.filter((result) => result.reserved)).toHaveLength(LOCK_THRESHOLD)
     const rows = await database.db.select().from(authLockouts)
-    expect(rows.find((row) => row.subjectKey === 'c')?.failures).toBe(8)
+    expect(rows.find((row) => row.subjectKey === 'c')?.failures).toBe(LOCK_THRESHOLD)
   })
 })

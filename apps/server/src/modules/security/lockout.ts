@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm'
+import { eq, sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { authLockouts } from '../../db/schema/index.ts'
 
@@ -7,6 +7,12 @@ import { authLockouts } from '../../db/schema/index.ts'
 // locked message (SPEC §8.4). Never permanent. The subject is a keyed hash of what was tried
 // (a first-entry ID, a member number, a verification link), known or not, so that unknown IDs
 // behave exactly like known ones.
+//
+// The rule holds for concurrent tries (issue #17 point 1): a try is *reserved* before its answer
+// is compared, in one atomic upsert that counts it as wrong in advance and sets the lock that
+// count would bring. A try that finds a lock in force is refused without its answer being looked
+// at; a right answer releases the reservation (clearFailures). So however many tries arrive at
+// once, at most LOCK_THRESHOLD answers are compared before the lock, and one per lock after it.
 
 export const LOCK_THRESHOLD = 5
 const FIRST_WAIT_MS = 1_000
@@ -44,33 +50,68 @@ export async function lockState(db: Database, subjectKey: string, now: Date): Pr
   return lockStateAt(rows[0]?.lockedUntil, now)
 }
 
-/** Counts a wrong try (atomically, whichever process takes it) and returns the state after it. */
-export async function recordFailure(
+/** The state a reserved try leaves when its answer was wrong (its count was taken in advance). */
+export function afterWrongTry(failures: number, now: Date): LockState & { failures: number } {
+  const waitMs = lockWaitMs(failures)
+  return { failures, ...lockStateAt(new Date(now.getTime() + waitMs), now) }
+}
+
+/** SQL for the lock end a run of `failures` wrong tries brings (null below the threshold). */
+function lockEndSql(failures: SQL, now: Date): SQL {
+  const at = sql`${now.toISOString()}::timestamptz`
+  return sql`case when ${failures} >= ${LOCK_THRESHOLD} then ${at} + least(
+      ${FIRST_WAIT_MS}::float8 * power(2::float8, least(${failures} - ${LOCK_THRESHOLD}, 20)),
+      ${MAX_WAIT_MS}::float8) * interval '1 millisecond' end`
+}
+
+/**
+ * The upsert that reserves one try of `subjectKey`, as a statement that returns `failures` (the
+ * run's length with this try counted) when the try is reserved and no row when a lock is in
+ * force. `when` may hold the insert back (a client over its rate limit reserves nothing).
+ */
+export function reserveTrySql(subjectKey: string, now: Date, when: SQL = sql`true`): SQL {
+  const at = sql`${now.toISOString()}::timestamptz`
+  const forgetBefore = sql`${new Date(now.getTime() - FORGET_AFTER_MS).toISOString()}::timestamptz`
+  const next = sql`(case when auth_lockouts.updated_at < ${forgetBefore} then 1
+      else auth_lockouts.failures + 1 end)`
+  return sql`insert into auth_lockouts (subject_key, failures, locked_until, updated_at)
+    select ${subjectKey}, 1, ${lockEndSql(sql`1`, now)}, ${at} where ${when}
+    on conflict (subject_key) do update set
+      failures = ${next}, locked_until = ${lockEndSql(next, now)}, updated_at = ${at}
+    where auth_lockouts.locked_until is null or auth_lockouts.locked_until <= ${at}
+    returning failures`
+}
+
+export type Reservation =
+  { reserved: true; failures: number } | { reserved: false; lock: LockState }
+
+interface ReservedRow extends Record<string, unknown> {
+  failures: number | string
+}
+
+/** Reserves one try before its answer is compared; refused while a lock is in force. */
+export async function reserveTry(
   db: Database,
   subjectKey: string,
   now: Date,
-): Promise<LockState & { failures: number }> {
-  const forgetBefore = new Date(now.getTime() - FORGET_AFTER_MS)
-  const rows = await db
-    .insert(authLockouts)
-    .values({ subjectKey, failures: 1, lockedUntil: null, updatedAt: now })
-    .onConflictDoUpdate({
-      target: authLockouts.subjectKey,
-      set: {
-        failures: sql`case when ${authLockouts.updatedAt} < ${forgetBefore.toISOString()}::timestamptz and (${authLockouts.lockedUntil} is null or ${authLockouts.lockedUntil} <= ${now.toISOString()}::timestamptz) then 1 else ${authLockouts.failures} + 1 end`,
-        updatedAt: now,
-      },
-    })
-    .returning({ failures: authLockouts.failures })
-  const failures = rows[0]?.failures ?? 1
-  const waitMs = lockWaitMs(failures)
-  if (waitMs === 0) return { failures, locked: false, retryAfterSeconds: 0 }
-  const lockedUntil = new Date(now.getTime() + waitMs)
-  await db.update(authLockouts).set({ lockedUntil }).where(eq(authLockouts.subjectKey, subjectKey))
-  return { failures, ...lockStateAt(lockedUntil, now) }
+): Promise<Reservation> {
+  const result = await db.execute<ReservedRow>(reserveTrySql(subjectKey, now))
+  // PGlite and node-postgres both answer { rows }; the HKT-generic Database types it unknown.
+  const row = (result as { rows: ReservedRow[] }).rows[0]
+  if (row !== undefined) return { reserved: true, failures: Number(row.failures) }
+  return { reserved: false, lock: await lockInForce(db, subjectKey, now) }
 }
 
-/** A right answer ends the run of wrong tries. */
+/**
+ * The lock that refused a try. A lock that ended between the refusal and this read still
+ * refused it: the client is told to wait a second.
+ */
+export async function lockInForce(db: Database, subjectKey: string, now: Date): Promise<LockState> {
+  const lock = await lockState(db, subjectKey, now)
+  return lock.locked ? lock : { locked: true, retryAfterSeconds: 1 }
+}
+
+/** A right answer ends the run of wrong tries (and releases its own reservation). */
 export async function clearFailures(db: Database, subjectKey: string): Promise<void> {
   await db.delete(authLockouts).where(eq(authLockouts.subjectKey, subjectKey))
 }

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client.ts'
 import { outboxMessages } from '../../db/schema/outbox.ts'
+import { secretColumns, type MessageSecrets } from '../mail/outbox.ts'
 import type { TelephoneChannel } from './telephone-provider.ts'
 
 /** An SMS or a voice call as a template writes it; the recipient is the number. */
@@ -11,6 +12,8 @@ export interface TelephoneMessage {
   subject: string
   /** the SMS text, or what the voice call reads out */
   textBody: string
+  /** the code it carries (as the text holds it: digits, or their readings) */
+  secrets?: MessageSecrets
 }
 
 /** Writes the message to the outbox in the caller's transaction; the delivery job sends it. */
@@ -21,7 +24,16 @@ export async function enqueueTelephoneMessage(
 ): Promise<string> {
   const [row] = await db
     .insert(outboxMessages)
-    .values({ ...message, status: 'pending', nextAttemptAt: now })
+    .values({
+      channel: message.channel,
+      template: message.template,
+      recipient: message.recipient,
+      subject: message.subject,
+      textBody: message.textBody,
+      ...secretColumns(message, message.secrets),
+      status: 'pending',
+      nextAttemptAt: now,
+    })
     .returning({ id: outboxMessages.id })
   if (row === undefined) throw new Error('outbox insert returned no row')
   return row.id

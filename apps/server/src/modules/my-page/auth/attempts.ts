@@ -124,6 +124,18 @@ export class AttemptStore {
   }
 
   /**
+   * Names the account of an attempt opened without one (a password reset whose ID and address
+   * were matched after the answer): the account's older open attempts of that purpose end.
+   */
+  async assignAccount(tx: Database, attempt: AuthAttempt, accountId: string, now: Date) {
+    await this.voidOpen(tx, accountId, now, attempt.purpose as AttemptPurpose)
+    await tx
+      .update(authAttempts)
+      .set({ accountId })
+      .where(and(eq(authAttempts.id, attempt.id), isNull(authAttempts.accountId)))
+  }
+
+  /**
    * Ends the account's open attempts of one purpose (a newer one replaces them), or of every
    * purpose (the password changed: they were made before).
    */
@@ -223,31 +235,46 @@ export class AttemptStore {
    * Compares a typed code with the attempt's, in constant time. Expired: 410 APFL0014. Wrong:
    * counted, 400 APFL0013, and the 5th wrong voids the attempt (423 APFL0015). Returns when it
    * is right; `consume` then uses it up in the transaction of what it allows.
+   *
+   * The try is counted before the code is compared and given back when it was right, so that
+   * however many tries arrive at once, at most five codes are ever compared (issue #17 point 1).
    */
   async checkCode(attempt: AuthAttempt, code: string, now: Date): Promise<void> {
     this.assertOpen(attempt, now)
-    const isRight = isSameHash(attempt.codeHash, this.#codeHash(attempt.id, code))
     if (attempt.codeExpiresAt !== null && attempt.codeExpiresAt.getTime() <= now.getTime()) {
       throw new AppError(errorCodes.codeExpired, { message: 'code expired' })
     }
-    if (isRight) return
-    const [counted] = await this.#db
+    const [reserved] = await this.#db
       .update(authAttempts)
-      .set({
-        wrongTries: sql`${authAttempts.wrongTries} + 1`,
-        voidedAt: sql`case when ${authAttempts.wrongTries} + 1 >= ${ONE_TIME_CODE_MAX_WRONG} then ${now.toISOString()}::timestamptz else null end`,
-      })
-      .where(and(eq(authAttempts.id, attempt.id), isOpen(now)))
-      .returning({ wrongTries: authAttempts.wrongTries })
-    if (counted === undefined) {
-      // another request finished or voided the attempt meanwhile
+      .set({ wrongTries: sql`${authAttempts.wrongTries} + 1` })
+      .where(
+        and(
+          eq(authAttempts.id, attempt.id),
+          isOpen(now),
+          lt(authAttempts.wrongTries, ONE_TIME_CODE_MAX_WRONG),
+        ),
+      )
+      .returning({ wrongTries: authAttempts.wrongTries, codeHash: authAttempts.codeHash })
+    if (reserved === undefined) {
+      // closed meanwhile, or the fifth try is being compared: nothing more is looked at
       this.assertOpen(await this.#reload(attempt.id), now)
-      throw new AppError(errorCodes.attemptNotFound, { message: 'attempt closed meanwhile' })
+      throw new AppError(errorCodes.codeFailedRepeatedly, { message: 'tries used up' })
     }
-    if (counted.wrongTries >= ONE_TIME_CODE_MAX_WRONG) {
+    if (isSameHash(reserved.codeHash, this.#codeHash(attempt.id, code))) {
+      await this.#db
+        .update(authAttempts)
+        .set({ wrongTries: sql`${authAttempts.wrongTries} - 1` })
+        .where(eq(authAttempts.id, attempt.id))
+      return
+    }
+    if (reserved.wrongTries >= ONE_TIME_CODE_MAX_WRONG) {
+      await this.#db
+        .update(authAttempts)
+        .set({ voidedAt: now })
+        .where(and(eq(authAttempts.id, attempt.id), isNull(authAttempts.voidedAt)))
       throw new AppError(errorCodes.codeFailedRepeatedly, { message: 'fifth wrong code' })
     }
-    throw new AppError(errorCodes.codeWrong, { message: `wrong code (${counted.wrongTries})` })
+    throw new AppError(errorCodes.codeWrong, { message: `wrong code (${reserved.wrongTries})` })
   }
 
   async #reload(attemptId: string): Promise<AuthAttempt> {

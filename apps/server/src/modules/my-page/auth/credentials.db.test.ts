@@ -1,8 +1,15 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { t } from '@app/shared'
-import { accounts, authAttempts, outboxMessages, sessions } from '../../../db/schema/index.ts'
+import {
+  accounts,
+  authAttempts,
+  authLockouts,
+  outboxMessages,
+  sessions,
+} from '../../../db/schema/index.ts'
+import { createTestApp } from '../../../../test/helpers.ts'
 import { verifyPassword } from '../../security/password.ts'
 import * as support from './my-page-auth-test-support.ts'
 
@@ -308,6 +315,7 @@ describe('メールアドレス・パスワードの変更、パスワードの�
         expect(response.statusCode).toBe(200)
         expect(json(response)).toEqual(shape)
       }
+      await suite.app.background.settled()
       const mails = await suite.database.db.select().from(outboxMessages)
       expect(mails.map((mail) => [mail.recipient, mail.template])).toEqual([
         [me.mailAddress, 'myPagePasswordResetCode'],
@@ -317,6 +325,41 @@ describe('メールアドレス・パスワードの変更、パスワードの�
         .from(authAttempts)
         .where(eq(authAttempts.purpose, 'passwordReset'))
       expect(attempts.map((row) => row.accountId).sort()).toEqual([me.accountId, null, null].sort())
+    })
+
+    it('登録があるかどうかは答えの後で調べ、答えまでの処理は同じであること（issue #17 の8）', async () => {
+      const me = await holder()
+      const queued: (() => Promise<void>)[] = []
+      const { background } = suite.app
+      const later = background.later.bind(background)
+      background.later = (task) => void queued.push(task)
+      try {
+        const registered = await startReset(me.userId, me.mailAddress)
+        const unknown = await startReset('ZZZZZ99999', 'taro.other@example.jp')
+        const reminded = await call('POST', '/api/idReNotificationMail/', {
+          mailAddress: me.mailAddress,
+        })
+        const notRegistered = await call('POST', '/api/idReNotificationMail/', {
+          mailAddress: 'taro.nobody@example.jp',
+        })
+        // At the answers nothing tells the two apart: no mail, no account on either attempt.
+        expect(await suite.database.db.select().from(outboxMessages)).toEqual([])
+        const owners = await suite.database.db
+          .select({ accountId: authAttempts.accountId })
+          .from(authAttempts)
+        expect(owners).toEqual([{ accountId: null }, { accountId: null }])
+        expect(json(unknown)['codeSent']).toEqual(json(registered)['codeSent'])
+        expect(notRegistered.body).toBe(reminded.body)
+        expect(queued).toHaveLength(4)
+        for (const task of queued) await task()
+        const mails = await suite.database.db.select().from(outboxMessages)
+        expect(mails.map((mail) => mail.template).sort()).toEqual([
+          'myPageIdReNotification',
+          'myPagePasswordResetCode',
+        ])
+      } finally {
+        background.later = later
+      }
     })
 
     it('認証コードと新しいパスワードで変わり、すべてのセッションが終わり、サインインのロックが解けること', async () => {
@@ -407,6 +450,7 @@ describe('メールアドレス・パスワードの変更、パスワードの�
         expect(response.headers['cache-control']).toBe('no-store')
         expect(json(response)).toEqual({ maskedDestination: 't***@example.jp' })
       }
+      await suite.app.background.settled()
       const mails = await suite.database.db.select().from(outboxMessages)
       expect(mails).toHaveLength(1)
       expect(mails[0]?.recipient).toBe(me.mailAddress)
@@ -418,6 +462,7 @@ describe('メールアドレス・パスワードの変更、パスワードの�
     it('別の団体に登録のアドレスには送らないこと', async () => {
       const stranger = await suite.holder({ link: support.otherLink })
       expect((await remind(stranger.mailAddress)).statusCode).toBe(202)
+      await suite.app.background.settled()
       expect(await suite.database.db.select().from(outboxMessages)).toEqual([])
     })
 
@@ -428,7 +473,86 @@ describe('メールアドレス・パスワードの変更、パスワードの�
         statuses.push((await remind(me.mailAddress)).statusCode)
       }
       expect(statuses).toEqual([202, 202, 202, 202])
+      await suite.app.background.settled()
       expect(await suite.database.db.select().from(outboxMessages)).toHaveLength(3)
+    })
+  })
+
+  describe('同時の試行でも誤りは5回まで（issue #17 の1、PRODUCT.md "Lockout"）', () => {
+    // Before the fix the lock was read before the argon2id verify and counted after it, so every
+    // try of a burst was compared and a right password among them got through.
+    const BURST = 60
+    let open: FastifyInstance
+
+    beforeAll(async () => {
+      const env = { AUTH_RATE_LIMIT_MAX: '1000' }
+      open = await createTestApp(suite.database, { clock, env })
+    })
+    afterAll(async () => {
+      await open.close()
+    })
+
+    const failuresCounted = async () =>
+      (await suite.database.db.select().from(authLockouts)).map((row) => row.failures)
+
+    it('サインイン: 60件同時でも比べるのは5回まで、最後の正しいパスワードも 423 APFL0012 になること', async () => {
+      const me = await holder()
+      const responses = await Promise.all(
+        Array.from({ length: BURST }, (_, index) =>
+          call(
+            'POST',
+            '/api/start2FA/',
+            {
+              userId: me.userId,
+              password: index === BURST - 1 ? PASSWORD : 'Wrong-2026-pw',
+              consents: support.policyConsents,
+            },
+            undefined,
+            open,
+          ),
+        ),
+      )
+      const statuses = responses.map((response) => response.statusCode)
+      expect(statuses.filter((status) => status === 401)).toHaveLength(4)
+      expect(statuses.filter((status) => status === 423)).toHaveLength(BURST - 4)
+      expect(json(responses.at(-1)!)['errorCode']).toBe('APFL0012')
+      expect(await failuresCounted()).toEqual([5])
+    })
+
+    it('パスワードの変更: サインインで3回誤ったあとの50件同時は、比べるのが残りの2回だけであること', async () => {
+      const me = await signedIn()
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const payload = {
+          userId: me.userId,
+          password: 'Wrong-2026-pw',
+          consents: support.policyConsents,
+        }
+        expect((await call('POST', '/api/start2FA/', payload, undefined, open)).statusCode).toBe(
+          401,
+        )
+      }
+      const responses = await Promise.all(
+        Array.from({ length: 50 }, () =>
+          call(
+            'PUT',
+            '/api/password/',
+            {
+              currentPassword: 'Wrong-2026-pw',
+              newPassword: NEW_PASSWORD,
+              newPasswordConfirmation: NEW_PASSWORD,
+            },
+            me.authorization,
+            open,
+          ),
+        ),
+      )
+      const codes = responses.map((response) => json(response)['errorCode'])
+      // 5 pass the per-account limit of 10 minutes (the rest 429 APFL0019); of those, the 4th
+      // wrong try in a row is compared and answered APFL0018, the 5th is compared and locks.
+      expect(codes.filter((code) => code === 'APFL0018')).toHaveLength(1)
+      expect(codes.filter((code) => code === 'APFL0012')).toHaveLength(4)
+      expect(codes.filter((code) => code === 'APFL0019')).toHaveLength(45)
+      expect(await failuresCounted()).toEqual([5])
     })
   })
 })

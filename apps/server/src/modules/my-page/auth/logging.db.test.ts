@@ -36,7 +36,7 @@ describe('ログに秘密と個人情報を書かないこと', () => {
       config: testConfig({ LOG_LEVEL: 'debug' }),
       database,
       clock: manualClock(),
-      logger: { level: 'debug', stream: { write: (line: string) => void lines.push(line) } },
+      logStream: { write: (line: string) => void lines.push(line) },
     })
     await app.ready()
   })
@@ -86,6 +86,7 @@ describe('ログに秘密と個人情報を書かないこと', () => {
       },
     })
     await post('/api/idReNotificationMail/', { ...link, mailAddress })
+    await app.background.settled()
 
     const log = lines.join('')
     expect(log).toContain('request refused')

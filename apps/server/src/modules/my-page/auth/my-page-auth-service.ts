@@ -21,13 +21,14 @@ import {
   mailChangedNotice,
   passwordChangedNotice,
   phoneRegisteredNotice,
+  readDigits,
   smsCodeMessage,
   voiceCodeMessage,
   type CodePurpose,
   type MyPageMailContext,
 } from '../../mail/my-page-templates.ts'
 import { enqueueMail } from '../../mail/outbox.ts'
-import { clearFailures, lockState, recordFailure, type LockState } from '../../security/lockout.ts'
+import { afterWrongTry, clearFailures, reserveTry, type LockState } from '../../security/lockout.ts'
 import { hashPassword, verifyPassword } from '../../security/password.ts'
 import { hitRateLimit } from '../../security/rate-limit.ts'
 import { subjectHash, type ServerKeys } from '../../security/secrets.ts'
@@ -82,6 +83,8 @@ export interface MyPageAuthServiceOptions {
   deliver: (messageId: string) => Promise<DeliveryOutcome>
   /** secret checks per client address in 10 minutes (AUTH_RATE_LIMIT_MAX) */
   clientLimit: number
+  /** runs work after the answer is sent (app.background): its time must not show */
+  later: (task: () => Promise<void>) => void
 }
 
 /** The signed-in policy holder of a my-page call (MyPageAccess.requireSignedIn). */
@@ -159,15 +162,16 @@ export class MyPageAuthService {
     await this.#limitClient('sign-in', clientAddress, now)
     const userId = body.userId.toUpperCase()
     const subject = this.#signInSubject(context.link.groupPfCode, userId)
-    const lock = await lockState(this.#db, subject, now)
+    const reservation = await reserveTry(this.#db, subject, now)
     const account = await this.#accountWhere(
       and(eq(accounts.userId, userId), eq(accounts.groupPfCode, context.link.groupPfCode)),
     )
-    // Always one argon2id verify, known ID or not, locked or not: the same work every time.
+    // Always one argon2id verify, known ID or not, locked or not: the same work every time. Its
+    // verdict counts only for a reserved try (a lock refuses the rest unlooked at).
     const isRight = await verifyPassword(account?.passwordHash, body.password)
-    if (lock.locked) throw lockedError(lock)
+    if (!reservation.reserved) throw lockedError(reservation.lock)
     if (account === undefined || !isRight) {
-      return this.#refusePassword(subject, now, errorCodes.myPageLoginFailed)
+      return this.#refusePassword(reservation.failures, now, errorCodes.myPageLoginFailed)
     }
     await clearFailures(this.#db, subject)
     const phone = registeredPhone(account)
@@ -317,10 +321,14 @@ export class MyPageAuthService {
     await this.#limit(tries, PASSWORD_CHANGE_LIMIT, now, errorCodes.passwordChangeTooMany)
     const account = await this.#signedInAccount(signedIn)
     const subject = this.#signInSubject(account.groupPfCode, account.userId)
-    const lock = await lockState(this.#db, subject, now)
+    const reservation = await reserveTry(this.#db, subject, now)
     const isRight = await verifyPassword(account.passwordHash, body.currentPassword)
-    if (lock.locked) throw lockedError(lock)
-    if (!isRight) return this.#refusePassword(subject, now, errorCodes.currentPasswordWrong)
+    if (!reservation.reserved) throw lockedError(reservation.lock)
+    if (!isRight) {
+      return this.#refusePassword(reservation.failures, now, errorCodes.currentPasswordWrong)
+    }
+    // The right password releases the reservation whatever follows.
+    await clearFailures(this.#db, subject)
     if (body.newPassword === body.currentPassword) {
       throw new AppError(errorCodes.passwordSameAsCurrent, { message: 'new equals current' })
     }
@@ -331,14 +339,13 @@ export class MyPageAuthService {
       const notice = passwordChangedNotice('change', { ...context, changedAt: now })
       await enqueueMail(tx, { ...notice, recipient: account.mailAddress }, now)
     })
-    await clearFailures(this.#db, subject)
     return {}
   }
 
   /**
    * POST /passwordReset/: always an attempt and the same answer; the code is mailed only when the
-   * ID and the address match an account of the link's group. The mail goes by the delivery job
-   * in both cases' time, so not even the answer's timing tells them apart.
+   * ID and the address match an account of the link's group. Whether they match is looked up
+   * after the answer is sent (issue #17 point 8), so every answer takes the same work and time.
    */
   async startPasswordReset(
     body: MyPage.StartPasswordResetBody,
@@ -350,23 +357,29 @@ export class MyPageAuthService {
     const userId = body.userId.toUpperCase()
     const typedId = this.#bucket('reset-id', `${context.link.groupPfCode}|${userId}`)
     await this.#limit(typedId, RESET_ID_LIMIT, now)
-    const account = await this.#accountWhere(
-      and(
-        eq(accounts.userId, userId),
-        eq(accounts.groupPfCode, context.link.groupPfCode),
-        sql`lower(${accounts.mailAddress}) = ${body.mailAddress.toLowerCase()}`,
-      ),
-    )
     const opened = await this.#transaction(async (tx) => {
       const { groupPfCode, urlKey } = context.link
-      const owner = { accountId: account?.id ?? null, groupPfCode, urlKey }
+      const owner = { accountId: null, groupPfCode, urlKey }
       const { attempt, token } = await this.#attempts.open(tx, 'passwordReset', owner, now)
       const { code, codeExpiresAt } = await this.#attempts.issueCode(tx, attempt, 'mail', now)
-      if (account !== undefined) {
-        const mail = codeMail('passwordReset', { ...context.mail, code, codeExpiresAt })
-        await enqueueMail(tx, { ...mail, recipient: account.mailAddress }, now)
-      }
-      return { attempt, token, codeExpiresAt }
+      return { attempt, token, code, codeExpiresAt }
+    })
+    this.#options.later(async () => {
+      const account = await this.#accountWhere(
+        and(
+          eq(accounts.userId, userId),
+          eq(accounts.groupPfCode, context.link.groupPfCode),
+          sql`lower(${accounts.mailAddress}) = ${body.mailAddress.toLowerCase()}`,
+        ),
+      )
+      if (account === undefined) return
+      const { code, codeExpiresAt } = opened
+      const mail = codeMail('passwordReset', { ...context.mail, code, codeExpiresAt })
+      const secrets = { values: [code], expiresAt: codeExpiresAt }
+      await this.#transaction(async (tx) => {
+        await this.#attempts.assignAccount(tx, opened.attempt, account.id, now)
+        await enqueueMail(tx, { ...mail, recipient: account.mailAddress, secrets }, now)
+      })
     })
     return {
       ...attemptView(opened.attempt, opened.token, now),
@@ -412,23 +425,25 @@ export class MyPageAuthService {
     // Past the per-address limit nothing more is sent, and the answer stays the same.
     const addressBucket = this.#bucket('id-mail', `${context.link.groupPfCode}|${typed}`)
     const perAddress = await hitRateLimit(this.#db, addressBucket, { now, ...ID_MAIL_LIMIT })
+    // Whether the address is registered is looked up after the answer (issue #17 point 8).
     if (perAddress.allowed) {
-      const registered = await this.#db
-        .select({ userId: accounts.userId, mailAddress: accounts.mailAddress })
-        .from(accounts)
-        .where(
-          and(
-            eq(accounts.groupPfCode, context.link.groupPfCode),
-            sql`lower(${accounts.mailAddress}) = ${typed}`,
-          ),
-        )
-        .orderBy(asc(accounts.userId))
-      const first = registered[0]
-      if (first !== undefined) {
+      this.#options.later(async () => {
+        const registered = await this.#db
+          .select({ userId: accounts.userId, mailAddress: accounts.mailAddress })
+          .from(accounts)
+          .where(
+            and(
+              eq(accounts.groupPfCode, context.link.groupPfCode),
+              sql`lower(${accounts.mailAddress}) = ${typed}`,
+            ),
+          )
+          .orderBy(asc(accounts.userId))
+        const first = registered[0]
+        if (first === undefined) return
         const userIds = registered.map((row) => row.userId)
         const mail = idReNotificationMail({ ...context.mail, userIds })
         await enqueueMail(this.#db, { ...mail, recipient: first.mailAddress }, now)
-      }
+      })
     }
     return { maskedDestination: maskMailAddress(body.mailAddress) }
   }
@@ -545,9 +560,9 @@ export class MyPageAuthService {
     return subjectHash(this.#options.keys, 'my-page-sign-in', groupPfCode, userId)
   }
 
-  /** A wrong password: counted; the 5th in a row and every one during a lock are 423 APFL0012. */
-  async #refusePassword(subject: string, now: Date, wrongCode: string): Promise<never> {
-    const after = await recordFailure(this.#db, subject, now)
+  /** A wrong reserved try (counted in advance): the 5th in a row on is 423 APFL0012. */
+  #refusePassword(failures: number, now: Date, wrongCode: string): never {
+    const after = afterWrongTry(failures, now)
     if (after.locked) throw lockedError(after)
     throw new AppError(wrongCode, { message: `wrong password (${after.failures} in a row)` })
   }
@@ -618,7 +633,8 @@ export class MyPageAuthService {
   ): Promise<PendingCode> {
     const { code, codeExpiresAt } = await this.#attempts.issueCode(tx, attempt, 'mail', now)
     const mail = codeMail(purpose, { ...context, code, codeExpiresAt })
-    const messageId = await enqueueMail(tx, { ...mail, recipient }, now)
+    const secrets = { values: [code], expiresAt: codeExpiresAt }
+    const messageId = await enqueueMail(tx, { ...mail, recipient, secrets }, now)
     return { channel: 'mail', recipient, codeExpiresAt, messageId, now }
   }
 
@@ -644,9 +660,11 @@ export class MyPageAuthService {
         groupName: context.groupName,
         code,
       })
+      // the voice script holds the code as its readings
+      const values = channel === 'sms' ? [code] : [readDigits(code)]
       const messageId = await enqueueTelephoneMessage(
         tx,
-        { ...text, channel, recipient: destination },
+        { ...text, channel, recipient: destination, secrets: { values, expiresAt: codeExpiresAt } },
         now,
       )
       return { channel, recipient: destination, codeExpiresAt, messageId, now }

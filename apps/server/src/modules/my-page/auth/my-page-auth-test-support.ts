@@ -273,8 +273,14 @@ export function myPageSuite(mailPrefix: string): MyPageSuite {
       return { ...created, ...(await suite.headers(created.accountId)) }
     },
     headers: (accountId) => myPageHeaders(ready(app), accountId),
-    latestMessage: (recipient) => latestMessage(ready(database).db, recipient),
-    latestCode: (recipient) => latestCode(ready(database).db, recipient),
+    latestMessage: async (recipient) => {
+      await ready(app).background.settled()
+      return latestMessage(ready(database).db, recipient)
+    },
+    latestCode: async (recipient) => {
+      await ready(app).background.settled()
+      return latestCode(ready(database).db, recipient)
+    },
     statusesWithClientLimit: async (max, times, request) => {
       const env = { AUTH_RATE_LIMIT_MAX: String(max) }
       const limited = await createTestApp(ready(database), { clock, env })

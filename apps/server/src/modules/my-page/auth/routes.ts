@@ -54,6 +54,7 @@ export const myPageAuthRoutes: FastifyPluginCallbackZod = (app, _options, done) 
     groups: app.groupService,
     deliver: (messageId) => app.mailDelivery.deliver(messageId),
     clientLimit: app.config.authRateLimitMax,
+    later: (task) => app.background.later(task),
   })
 
   // Answers carry tokens and personal data: no cache on the way may keep them.

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { documentVersions, t } from '@app/shared'
 import { authAttempts, sessions } from '../../../db/schema/index.ts'
-import { testNow } from '../../../../test/helpers.ts'
+import { createTestApp, testNow } from '../../../../test/helpers.ts'
 import type { PolicyHolder } from './my-page-auth-test-support.ts'
 import * as support from './my-page-auth-test-support.ts'
 
@@ -299,6 +299,32 @@ describe('マイページのサインイン（SPEC §6, §8.4 "My-page login"）
       const right = await verifyCode(token, code)
       expect([right.statusCode, json(right)['errorCode']]).toEqual([423, 'APFL0015'])
       expect(json(await sendCode(token))['errorCode']).toBe('APFL0015')
+    })
+
+    it('60件同時に送っても比べるコードは5件までで、最後の正しいコードも 423 APFL0015 になること（issue #17 の1）', async () => {
+      const { token, code } = await started(await holder())
+      const env = { AUTH_RATE_LIMIT_MAX: '1000' }
+      const open = await createTestApp(suite.database, { clock, env })
+      try {
+        const responses = await Promise.all(
+          Array.from({ length: 60 }, (_, index) =>
+            open.inject({
+              method: 'POST',
+              url: '/api/sessionInfo/',
+              payload: { attemptToken: token, code: index === 59 ? code : otherCode(code) },
+            }),
+          ),
+        )
+        const codes = responses.map((response) => json(response)['errorCode'])
+        expect(codes.filter((errorCode) => errorCode === 'APFL0013')).toHaveLength(4)
+        expect(codes.filter((errorCode) => errorCode === 'APFL0015')).toHaveLength(56)
+        const [attempt] = await suite.database.db
+          .select({ wrongTries: authAttempts.wrongTries, usedAt: authAttempts.usedAt })
+          .from(authAttempts)
+        expect(attempt).toEqual({ wrongTries: 5, usedAt: null })
+      } finally {
+        await open.close()
+      }
     })
 
     it('知らない手続きのトークンは 404 APFL0016 になること', async () => {

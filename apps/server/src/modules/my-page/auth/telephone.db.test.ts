@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { t } from '@app/shared'
-import { accounts, outboxMessages } from '../../../db/schema/index.ts'
+import { accounts, authAttempts, outboxMessages } from '../../../db/schema/index.ts'
 import { testNow } from '../../../../test/helpers.ts'
 import * as support from './my-page-auth-test-support.ts'
 
@@ -129,8 +129,17 @@ describe('電話番号認証（SPEC §8.4 "Telephone"）', () => {
         .from(outboxMessages)
         .where(eq(outboxMessages.recipient, UNREACHABLE))
       expect(message).toEqual({ status: 'failed', lastError: 'UNREACHABLE' })
-      const code = await suite.latestCode(UNREACHABLE)
-      const finished = await finishRegistration(me, started['attemptToken'], code)
+      // The code was withdrawn (nothing matches it) and the message keeps it masked (issue #17
+      // point 9): nobody holds it any more.
+      const { textBody } = await suite.latestMessage(UNREACHABLE)
+      expect(textBody).toContain('認証コード：******')
+      expect(textBody).not.toMatch(/\d{6}/)
+      const [attempt] = await suite.database.db
+        .select({ codeHash: authAttempts.codeHash })
+        .from(authAttempts)
+        .where(eq(authAttempts.purpose, 'phoneRegister'))
+      expect(attempt).toEqual({ codeHash: null })
+      const finished = await finishRegistration(me, started['attemptToken'], '123456')
       expect(json(finished)['errorCode']).toBe('APFL0013')
     })
 
