@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm'
-import type { ApplicationStep, ApplyInfo, ApplyInfoOption } from '@app/shared'
+import type { ApplicationStep, ApplyInfo, ApplyInfoOption, ItemAnswers } from '@app/shared'
 import type { Database } from '../../db/client.ts'
 import {
   accounts,
@@ -24,6 +24,7 @@ const applicationColumns = {
   applyInfoOption: applications.applyInfoOption,
   completedSteps: applications.completedSteps,
   version: applications.version,
+  preApplicationId: applications.preApplicationId,
 }
 
 export interface ApplicationRow {
@@ -39,6 +40,8 @@ export interface ApplicationRow {
   applyInfoOption: ApplyInfoOption | null
   completedSteps: ApplicationStep[]
   version: number
+  /** a renewal procedure's draft: the contract it renews */
+  preApplicationId: string | null
 }
 
 export interface StoredState {
@@ -78,6 +81,18 @@ export async function findApplicationById(
     .limit(1)
   const rows = options.forUpdate === true ? await query.for('update') : await query
   return rows[0]
+}
+
+/** The notice answers of an application (the contract a renewal procedure renews). */
+export async function findNoticeAnswers(
+  db: Database,
+  applicationId: string,
+): Promise<ItemAnswers | undefined> {
+  const [row] = await db
+    .select({ applyInfo: applications.applyInfo })
+    .from(applications)
+    .where(eq(applications.id, applicationId))
+  return row?.applyInfo?.noticeMatterInfo.answers
 }
 
 /** What the first state needs of the account: its ID, its mail address, the roster's items. */

@@ -43,6 +43,7 @@ import {
   findAccountForStart,
   findApplicationById,
   findApplicationOfAccount,
+  findNoticeAnswers,
   initialiseState,
   listConsents,
   saveConsents,
@@ -367,9 +368,10 @@ export class ApplicationService {
   }
 
   async #productOf(db: Database, row: ApplicationRow, now: Date): Promise<Product> {
+    const preRenewAnswers = await this.#preRenewAnswers(db, row)
     if (db === this.#db) {
       const linked = await this.#groups.linkedGroup(row, now)
-      return { group: linked.groupPfInfo, items: linked.itemDefinitionArray }
+      return { group: linked.groupPfInfo, items: linked.itemDefinitionArray, preRenewAnswers }
     }
     // Inside a transaction, read with it: PGlite runs one transaction at a time, so a query
     // outside it (the group cache on a miss) would wait for that transaction forever.
@@ -377,7 +379,12 @@ export class ApplicationService {
     if (group === undefined) {
       throw new AppError(errorCodes.groupNotFound, { message: 'group product not found' })
     }
-    return { group, items: await listItemDefinitions(db, row) }
+    return { group, items: await listItemDefinitions(db, row), preRenewAnswers }
+  }
+
+  /** A renewal procedure's draft: the notice answers of the contract it renews (SPEC §3.7). */
+  async #preRenewAnswers(db: Database, row: ApplicationRow) {
+    return row.preApplicationId === null ? undefined : findNoticeAnswers(db, row.preApplicationId)
   }
 
   /** A row created before applyInfo existed gets its first state on the first read (SPEC §4). */

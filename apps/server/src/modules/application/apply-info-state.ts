@@ -61,6 +61,8 @@ export interface ApplicationState {
 export interface Product {
   group: GroupPfInfo
   items: readonly ItemDefinition[]
+  /** a renewal procedure's draft: last year's notice answers (SPEC §3.7, §4 refill) */
+  preRenewAnswers?: ItemAnswers
 }
 
 export type StepBody<S extends ApplicationStep> = z.output<(typeof stepBodySchemas)[S]>
@@ -138,12 +140,18 @@ function pickAnswers(items: readonly ItemDefinition[], answers: ItemAnswers): It
 }
 
 /**
- * SPEC §4 refill of the notice answers. There is no previous-year record yet (renewal, SPEC §3.7),
- * so every item starts empty.
+ * SPEC §4 refill of the notice answers: a hidden item flagged preRenewCopyFlg takes last year's
+ * answer (a renewal procedure's draft, SPEC §3.7), every other item starts empty (issue #17
+ * point 12: the refill used to pass no previous year at all).
  */
-function refilledAnswers(items: readonly ItemDefinition[], units: readonly number[]): ItemAnswers {
+export function refilledAnswers(
+  items: readonly ItemDefinition[],
+  units: readonly number[],
+  preRenewAnswers: ItemAnswers = {},
+): ItemAnswers {
   const answers: ItemAnswers = {}
-  for (const [code, answer] of Object.entries(refilledNoticeAnswers(items, units, {}))) {
+  const refilled = refilledNoticeAnswers(items, units, preRenewAnswers)
+  for (const [code, answer] of Object.entries(refilled)) {
     if (answer !== undefined) answers[code] = typeof answer === 'string' ? answer : [...answer]
   }
   return answers
@@ -283,7 +291,7 @@ const selectType: StepHandler<'selectType'> = (state, body, product) => {
   const alsoVoid: ApplicationStep[] = []
   if (!sameUnits(chosenUnitNos(applyInfo), units)) {
     // SPEC §4: a different coverage clears the notice answers and refills them
-    noticeAnswers = refilledAnswers(product.items, units)
+    noticeAnswers = refilledAnswers(product.items, units, product.preRenewAnswers)
     const insuredUnits = insuredUnitNos(product.items, units)
     persons = persons.filter((person) => insuredUnits.includes(person.unit))
     registerStatus = Object.fromEntries(
@@ -388,7 +396,7 @@ const noticeMatters: StepHandler<'noticeMatters'> = (state, body, product) => {
   }
   if (issues.length > 0) invalid(issues)
   const shownCodes = new Set(shown.map((item) => item.itemCode))
-  const refilled = refilledAnswers(product.items, units)
+  const refilled = refilledAnswers(product.items, units, product.preRenewAnswers)
   const stored = applyInfo.noticeMatterInfo.answers
   const answers: ItemAnswers = {}
   for (const item of applicableNoticeItems(product.items, units)) {

@@ -40,6 +40,33 @@ const notCarried = {
   blockingAnswerArray: [],
 } as const
 
+/**
+ * Two notice matters not shown on the application (SPEC §4 "Pre-renewal copy"): one flagged for
+ * copying, whose answer carries into the renewal, and one that does not.
+ */
+const hiddenNotices = [
+  {
+    ...notCarried,
+    itemCode: 'priorClaims',
+    itemName: '前年度の請求',
+    preRenewCopyFlg: '1' as const,
+  },
+  { ...notCarried, itemCode: 'priorNote', itemName: '前年度の備考', preRenewCopyFlg: '2' as const },
+].map((item) => ({
+  ...item,
+  itemClass: '030' as const,
+  category: '020' as const,
+  applicationDispDisplayFlg: '2' as const,
+  displayOrder: 90,
+  relatedUnitNo: [],
+  ruleArray: [],
+  choiceArray: [],
+  blockingAnswerArray: [],
+}))
+
+/** Last year's answers to the hidden notice matters, as the contract holds them. */
+export const hiddenNoticeAnswers = { priorClaims: 'なし', priorNote: '電話で確認済み' }
+
 /** This year's product and next year's, of a group of its own. */
 export async function importRenewalProducts(
   db: Database,
@@ -52,6 +79,7 @@ export async function importRenewalProducts(
     choiceArray: [],
     blockingAnswerArray: [],
   })
+  document.itemDefinitionArray.push(...hiddenNotices)
   await importGroupDocument(db, document, { readImage: readTestImage })
   const next = structuredClone(document)
   Object.assign(next.groupPfInfo, {
@@ -80,7 +108,8 @@ export interface AppliedHolder {
 
 /**
  * A holder who applied to `link` by group collection (SPEC §4 330), with a policy holder answer
- * that does not carry over added to the contract (as an older form would have asked it).
+ * that does not carry over added to the contract (as an older form would have asked it), and
+ * answers to the hidden notice matters (as the core system would have filled them in).
  */
 export async function appliedHolder(
   app: FastifyInstance,
@@ -110,6 +139,9 @@ export async function appliedHolder(
         policyHolderInfo: {
           ...applyInfo.policyHolderInfo,
           itemAnswers: { ...applyInfo.policyHolderInfo.itemAnswers, holderMemo: '平日のみ' },
+        },
+        noticeMatterInfo: {
+          answers: { ...applyInfo.noticeMatterInfo.answers, ...hiddenNoticeAnswers },
         },
       },
     })

@@ -21,7 +21,7 @@ import {
   type RenewalState,
   type RenewedBy,
 } from '@app/shared/rules/renewal'
-import type { ApplicationState } from '../application/apply-info-state.ts'
+import { refilledAnswers, type ApplicationState } from '../application/apply-info-state.ts'
 import { initialApplyInfo, type RosterAuthValues } from '../application/initial-apply-info.ts'
 import { unitNames } from '../my-page/contract/contract-view.ts'
 
@@ -292,8 +292,11 @@ export function renewalDraftState(input: {
       contractType: plan === undefined ? null : last.cvrgeInfo.contractType,
     },
     insrdInfoArray: persons,
-    // SPEC §4: the notice matters shown on the application are never carried over
-    noticeMatterInfo: { answers: {} },
+    // SPEC §4 "Pre-renewal copy": notice matters shown on the application are asked again;
+    // hidden ones flagged preRenewCopyFlg keep last year's answer (issue #17 point 12)
+    noticeMatterInfo: {
+      answers: refilledAnswers(next.items, keptUnitNos, last.noticeMatterInfo.answers),
+    },
     maintenanceManagerInfo: last.maintenanceManagerInfo,
   }
   // SPEC §4 "Starting the renewal procedure resets the insured register status and the invoice

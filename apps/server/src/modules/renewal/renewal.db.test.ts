@@ -20,6 +20,7 @@ import {
   bodyOf,
   CURRENT,
   FIX_DATE,
+  hiddenNoticeAnswers,
   importRenewalProducts,
   myPageHeadersOf,
   NEXT,
@@ -333,7 +334,13 @@ describe('更新（issue #9）: renewalInfo・自動更新の停止・更新手�
       // SPEC §4: preRenewCopyFlg "1" carried, "2" not
       expect(applyInfo.policyHolderInfo.itemAnswers.employeeNo).toBe('E1234')
       expect(applyInfo.policyHolderInfo.itemAnswers).not.toHaveProperty('holderMemo')
-      expect(applyInfo.noticeMatterInfo.answers).toEqual({})
+      // SPEC §4 (issue #17 point 12): notice matters shown on the application are asked again;
+      // a hidden one flagged for copying keeps last year's answer, an unflagged one does not
+      expect(applyInfo.noticeMatterInfo.answers).toEqual({
+        hospitalised: '',
+        priorClaims: hiddenNoticeAnswers.priorClaims,
+        priorNote: '',
+      })
       expect(applyInfo.cvrgeInfo).toMatchObject({
         planUnitNo: 1,
         totalPremium: 1550,
@@ -358,6 +365,28 @@ describe('更新（issue #9）: renewalInfo・自動更新の停止・更新手�
         .from(applications)
         .where(eq(applications.preApplicationId, who.contractId))
       expect(drafts.map((row) => row.id)).toEqual([draft?.id])
+    })
+
+    it('更新手続きで補償を変えると告知を詰め直し、表示しない引き継ぎの告知には前年度の回答を入れること（SPEC §4、issue #17 の12）', async () => {
+      const who = await holder()
+      expect((await procedure(who)).statusCode).toBe(200)
+      const headers = await myPageHeadersOf(app, who.accountId)
+      const signedIn = { accountId: who.accountId, applicationId: '', userId: who.userId, headers }
+      const before = await walkToPayment(app, signedIn, 'selectCategory')
+      const changed = await app.inject({
+        method: 'PUT',
+        url: '/api/applyInfo/selectType',
+        headers,
+        payload: { contractType: '1', optionUnitNoArray: [], version: before.version },
+      })
+      expect(changed.statusCode, changed.body).toBe(200)
+      const { applyInfo } = changed.json<ApplicationView>()
+      expect(applyInfo.cvrgeInfo.unitArray.map((unit) => unit.unit)).toEqual([1])
+      expect(applyInfo.noticeMatterInfo.answers).toEqual({
+        hospitalised: '',
+        priorClaims: hiddenNoticeAnswers.priorClaims,
+        priorNote: '',
+      })
     })
 
     it('支払いまで進むと更新済み（手続き）になり、その後の手続き・停止は 409 APFA2029 になること', async () => {
