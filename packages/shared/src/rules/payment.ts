@@ -12,6 +12,15 @@ export const PUZZLE_VALIDITY_SECONDS = 5 * 60
 export const VIRTUAL_ACCOUNT_DUE_DAYS = 7
 
 /**
+ * What an application pays (SPEC §3.3 payment settings, issue #17 point 13): its total premium
+ * plus the group's additional cost (付加費用, yen, once per application; 0 for most groups).
+ * The payment screen shows it, every payment method charges it, the completion records it.
+ */
+export function amountDue(totalPremium: number, group: { additionalCost: number }): number {
+  return totalPremium + group.additionalCost
+}
+
+/**
  * SPEC §4: the status pattern after the money part of the application.
  * - card captured → 330 (applied and paid);
  * - virtual account issued → 211 stays 211 (unpaid, account displayed), anything else → 220

@@ -262,3 +262,39 @@ export function completionMail(input: CompletionMailInput): MailTemplate {
   )
   return renderMail('completion', `【${input.groupName}】お申し込み完了のお知らせ`, blocks)
 }
+
+export interface AgencyCompletionInput {
+  groupName: string
+  /** 枝番 and its name (the branch the applicant came through) */
+  groupPfBranchNo: string
+  groupPfPolicyHolderNo: string
+  applicationDate: string
+  invoiceAmount: number
+  pymntMethod: CompletionMailInput['pymntMethod']
+}
+
+/**
+ * The agency's copy of a completion (SPEC §3.4 agentMail, issue #17 point 13): that an
+ * application was made and under which number, so the agency can follow it up in the core
+ * system. No name, address, mail address, health answer or my-page ID: the number is the key.
+ */
+export function agencyCompletionMail(input: AgencyCompletionInput): MailTemplate {
+  return renderMail('agencyCompletion', `【${input.groupName}】お申し込みがありました`, [
+    paragraph(`${input.groupName}の団体保険に、Web加入のお申し込みがありました。`),
+    {
+      kind: 'list',
+      items: [
+        `枝番：${input.groupPfBranchNo}`,
+        `加入者番号：${input.groupPfPolicyHolderNo}`,
+        `お申込日：${formatJapanDate(input.applicationDate)}`,
+        `お支払い金額：${yen(input.invoiceAmount)}`,
+        `お支払い方法：${paymentMethodText[input.pymntMethod]}`,
+      ],
+    },
+    paragraph(
+      'お申し込みの内容は、加入者番号で基幹システムからご確認ください。',
+      'このメールには、お客さまの個人情報を記載していません。',
+    ),
+    ...noReplyBlocks,
+  ])
+}

@@ -27,6 +27,7 @@ import {
   type VirtualAccount,
 } from '@app/shared/api/payment/payment'
 import {
+  amountDue,
   depositStatus,
   errorCodeForProvider,
   paymentRoute,
@@ -42,7 +43,7 @@ import { progressOf, type Product } from '../application/apply-info-state.ts'
 import type { GroupService } from '../group/group-service.ts'
 import type { DeliveryOutcome } from '../mail/delivery.ts'
 import { enqueueMail } from '../mail/outbox.ts'
-import { completionMail } from '../mail/templates.ts'
+import { agencyCompletionMail, completionMail } from '../mail/templates.ts'
 import { hitRateLimit } from '../security/rate-limit.ts'
 import { loadOrCreate, subjectHash, type ServerKeys } from '../security/secrets.ts'
 import {
@@ -285,7 +286,7 @@ export class PaymentService {
     return {
       state: latest?.status === 'threeDSecure' ? 'threeDSecure' : 'open',
       registration,
-      invoiceAmount: applyInfo.cvrgeInfo.totalPremium,
+      invoiceAmount: amountDue(applyInfo.cvrgeInfo.totalPremium, context.product.group),
       card: isCard
         ? {
             tokenUrl: `${this.options.settings.publicBaseUrl()}/v1/tokens`,
@@ -478,7 +479,7 @@ export class PaymentService {
       applicationId: context.applicationId,
       kind,
       idempotencyKey,
-      amount: context.applyInfo.cvrgeInfo.totalPremium,
+      amount: amountDue(context.applyInfo.cvrgeInfo.totalPremium, context.product.group),
       now,
       busySince: new Date(now.getTime() - STALE_ATTEMPT_MS),
     })
@@ -578,7 +579,7 @@ export class PaymentService {
     }
     if (
       !isSameRegistration(registration, registrationOf(context.applyInfo)) ||
-      context.applyInfo.cvrgeInfo.totalPremium !== attempt.amount
+      amountDue(context.applyInfo.cvrgeInfo.totalPremium, context.product.group) !== attempt.amount
     ) {
       return {
         code: errorCodes.applicationVersionConflict,
@@ -732,6 +733,19 @@ export class PaymentService {
         myPageUrl: `${this.options.publicBaseUrl()}${myPageLoginHref({ groupPfCode: row.groupPfCode, urlKey: row.urlKey })}`,
         agencyContact: context.branch.refFreeField,
       })
+      const agentMail = context.branch.agentMail.trim()
+      if (agentMail !== '') {
+        // the agency's copy (SPEC §3.4 agentMail): delivered by the job, never blocking this
+        const copy = agencyCompletionMail({
+          groupName: context.product.group.groupNameKanji,
+          groupPfBranchNo: row.groupPfBranchNo,
+          groupPfPolicyHolderNo: completion.groupPfPolicyHolderNo,
+          applicationDate: completion.applicationDate,
+          invoiceAmount: completion.invoiceAmount,
+          pymntMethod: completion.pymntMethod,
+        })
+        await enqueueMail(tx, { ...copy, recipient: agentMail }, now)
+      }
       return enqueueMail(tx, { ...mail, recipient: completion.policyHolderEmailAddress }, now)
     })
     if (messageId === undefined) {

@@ -34,6 +34,8 @@ export interface PaymentProductOptions {
   payeeAccntDisplayDiv?: '1' | '2'
   /** the window testNow falls in: atOnce → recruitFormat "1", halfway → "2" */
   window?: PaymentWindow
+  /** 付加費用 (yen), added to what is due (issue #17 point 13) */
+  additionalCost?: number
 }
 
 let productCounter = 0
@@ -73,6 +75,7 @@ export function paymentDocument(options: PaymentProductOptions): {
     halfwayRecruitStartDate: isHalfway ? '20261101' : null,
     halfwayRecruitEndDate: isHalfway ? '20261130' : null,
     halfwayPymntInceptionDate: isHalfway ? '20261201' : null,
+    additionalCost: options.additionalCost ?? 0,
   })
   return { document, link }
 }

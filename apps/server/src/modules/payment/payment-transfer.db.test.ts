@@ -44,6 +44,9 @@ const jst = (yyyymmdd: string, hhmm = '1000') => jstTime(yyyymmdd, hhmm)
 
 const body = jsonBody
 
+/** The agency's address of the test products' branch (test/factories.ts). */
+const AGENT_MAIL = 'agent@example.jp'
+
 describe('振込口座・団体扱・入金通知（issue #7）', () => {
   let database: DatabaseHandle
   let app: FastifyInstance
@@ -461,6 +464,52 @@ describe('振込口座・団体扱・入金通知（issue #7）', () => {
         .from(outboxMessages)
         .where(eq(outboxMessages.recipient, 'collection@example.jp'))
       expect(mail?.textBody).toContain('・お支払い方法：団体扱（ご所属の団体を通じてお支払い）\n')
+    })
+
+    it('団体の付加費用は保険料に足して請求し、支払いの画面・完了・記録の金額に含めること（SPEC §3.3、issue #17 の13）', async () => {
+      const costLink = await importPaymentProduct(database.db, {
+        pymntMethod: '4',
+        additionalCost: 330,
+      })
+      const { who, view } = await applicantAtPayment(app, costLink, {
+        mailAddress: 'cost@example.jp',
+      })
+      expect(view.applyInfo.cvrgeInfo.totalPremium).toBe(TEST_PREMIUM)
+      const info = await app.inject({
+        method: 'GET',
+        url: '/api/paymentInfo/',
+        headers: who.headers,
+      })
+      expect(info.json<PaymentInfo>().invoiceAmount).toBe(TEST_PREMIUM + 330)
+      const response = await post(app, who, '/paymentInfo/', { registration: registrationOf(view) })
+      expect(response.json<PaymentOutcome>()).toMatchObject({
+        result: 'completed',
+        completion: { invoiceAmount: TEST_PREMIUM + 330 },
+      })
+      const [mail] = await database.db
+        .select({ textBody: outboxMessages.textBody })
+        .from(outboxMessages)
+        .where(eq(outboxMessages.recipient, 'cost@example.jp'))
+      expect(mail?.textBody).toContain(
+        `お支払い金額：${(TEST_PREMIUM + 330).toLocaleString('ja-JP')}円`,
+      )
+      // the agency's copy (SPEC §3.4 agentMail): the number and the amount, no personal data
+      const completion = response.json<PaymentOutcome>()
+      if (completion.result !== 'completed') throw new Error('not completed')
+      const copies = await database.db
+        .select()
+        .from(outboxMessages)
+        .where(eq(outboxMessages.template, 'agencyCompletion'))
+      const copy = copies.find((row) =>
+        row.textBody.includes(completion.completion.groupPfPolicyHolderNo),
+      )
+      expect(copy?.recipient).toBe(AGENT_MAIL)
+      expect(copy?.textBody).toContain(
+        `お支払い金額：${(TEST_PREMIUM + 330).toLocaleString('ja-JP')}円`,
+      )
+      for (const personal of ['cost@example.jp', completion.completion.userId, '緑']) {
+        expect(copy?.textBody).not.toContain(personal)
+      }
     })
 
     it('振込先を表示する中途募集の 211 は 211 のままであること', async () => {

@@ -21,6 +21,7 @@ import {
   type RenewalState,
   type RenewedBy,
 } from '@app/shared/rules/renewal'
+import { amountDue } from '@app/shared/rules/payment'
 import { refilledAnswers, type ApplicationState } from '../application/apply-info-state.ts'
 import { initialApplyInfo, type RosterAuthValues } from '../application/initial-apply-info.ts'
 import { unitNames } from '../my-page/contract/contract-view.ts'
@@ -356,7 +357,7 @@ export function autoRenewedState(input: {
   }
   const applyInfoOption: ApplyInfoOption = {
     ...input.contractOption,
-    invoiceAmount: terms.totalPremium,
+    invoiceAmount: amountDue(terms.totalPremium, next.group),
     policyHolderNumber: input.policyHolderNo,
     isExistApplyCompMailError: false,
     nextGroupPfCodeInceptionDateYm: null,
