@@ -1,11 +1,13 @@
 import { replace, type LoaderFunctionArgs } from 'react-router'
-import type {
-  AccessRequirement,
-  Area,
-  InitialisationName,
-  ScreenDefinition,
-  ScreenModule,
+import {
+  screens,
+  type AccessRequirement,
+  type Area,
+  type InitialisationName,
+  type ScreenDefinition,
+  type ScreenModule,
 } from './route-table.ts'
+import { prefetchNextScreens } from './prefetch.ts'
 import { awaitScreenModule } from '../lib/chunk-reload.ts'
 import { entryParamsOf } from '../lib/entry-params.ts'
 import { InitialisationError, PageNotFoundError } from '../lib/failure.ts'
@@ -180,5 +182,7 @@ export async function loadScreen(
     now: services.now,
     reload: () => fullPageLoad(services, `${url.pathname}${url.search}${url.hash}`),
   })
+  // SPEC §7.7: while this screen is shown, the next ones' chunks arrive in idle time.
+  if (services.prefetch !== undefined) prefetchNextScreens(definition, screens, services.prefetch)
   return { Screen: screenModule.default, initialData }
 }

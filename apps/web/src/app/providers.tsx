@@ -5,6 +5,7 @@ import { env } from '../lib/env.ts'
 import { createFlowTracker } from '../lib/flow-tracker.ts'
 import { createGroupStore } from '../lib/group-store.ts'
 import { browserWindow, ServicesContext, type Services } from '../lib/services.tsx'
+import { browserPrefetchEnvironment } from './prefetch.ts'
 
 export function createBrowserServices(win: Window): Services {
   const storage = sessionStorageOrUndefined()
@@ -16,6 +17,7 @@ export function createBrowserServices(win: Window): Services {
     browser: browserWindow(win),
     storage,
     now: () => Date.now(),
+    prefetch: browserPrefetchEnvironment(),
   }
 }
 

@@ -1,3 +1,4 @@
+import type { PrefetchEnvironment } from '../app/prefetch.ts'
 import { createContext, use } from 'react'
 import type { ApiClient } from './api-client.ts'
 import type { KeyValueStorage } from './browser-storage.ts'
@@ -24,6 +25,8 @@ export interface Services {
   browser: BrowserWindow
   storage: KeyValueStorage | undefined
   now: () => number
+  /** SPEC §7.7: the next screens' chunks are fetched in idle time (absent: never, e.g. tests) */
+  prefetch?: PrefetchEnvironment
 }
 
 export const ServicesContext = createContext<Services | null>(null)
