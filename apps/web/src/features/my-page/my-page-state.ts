@@ -44,6 +44,11 @@ export interface MyPageState {
   /** SPEC §3.6 mailChange.newMail: the new address; no attempt once changed */
   mailChange?: { newMail: string; attempt?: HeldAttempt }
   passwordReset?: { userId: string; mailAddress: string; attempt: HeldAttempt }
+  /**
+   * SPEC §3.6 idPassingLogin: the ID handed to the login screen, which starts with it filled in
+   * (after a password reset, the ID it was done for); a sign-in replaces the state and drops it.
+   */
+  idPassingLogin?: string
   idReNotification?: { maskedDestination: string }
 }
 

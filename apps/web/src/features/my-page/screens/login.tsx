@@ -64,7 +64,7 @@ function LoginForm() {
   const { api, now } = useServices()
   const navigate = useNavigate()
   const { link, key, pathTo } = useMyPageLink()
-  const { update } = useMyPageState()
+  const { state, update } = useMyPageState()
   const action = useMyPageAction(loginCodes)
   const [isPasswordShown, setIsPasswordShown] = useState(false)
   const consentsHeadingId = useId()
@@ -72,7 +72,8 @@ function LoginForm() {
   const form = useStepForm({
     schema: loginFormSchema,
     defaultValues: {
-      userId: '',
+      // SPEC §3.6 idPassingLogin: the ID a finished step handed over
+      userId: state.idPassingLogin ?? '',
       password: '',
       termsOfUse: [],
       systemTerms: [],

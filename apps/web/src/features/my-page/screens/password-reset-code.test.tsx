@@ -79,6 +79,20 @@ describe('パスワード再設定の認証コードの入力（SPEC §2.2, §5.
     expect(readMyPageSteps().passwordReset).toBeUndefined()
   })
 
+  it('完了からログインへ進むと、ID が入った状態で始まること（SPEC §3.6 idPassingLogin）', async () => {
+    const user = userEvent.setup()
+    await openResetCode(() => jsonResponse(200, {}))
+    await fill(user)
+    await user.click(submit())
+    await screen.findByRole('heading', { level: 1, name: 'パスワードの再設定の完了' })
+    expect(readMyPageSteps().idPassingLogin).toBe(USER_ID)
+
+    await user.click(screen.getByRole('link', { name: 'ログイン画面へ' }))
+
+    await screen.findByRole('heading', { level: 1, name: 'ログイン' })
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: /^ID/ }).value).toBe(USER_ID)
+  })
+
   it('新しいパスワードの条件と確認用の一致を、送る前に調べること', async () => {
     const user = userEvent.setup()
     const { requests } = await openResetCode()

@@ -69,7 +69,11 @@ export default function PasswordResetCodeScreen() {
                     attemptToken: attempt.attemptToken,
                     ...values,
                   })
-                  update(({ passwordReset: _done, ...rest }) => rest)
+                  // the login screen starts with the ID the reset was for (SPEC §3.6)
+                  update(({ passwordReset: done, ...rest }) => ({
+                    ...rest,
+                    ...(done === undefined ? {} : { idPassingLogin: done.userId }),
+                  }))
                   await navigate(pathTo('passwordResetComplete'), { replace: true })
                 })
               }
