@@ -1,9 +1,12 @@
-// Issue #6 by keyboard alone: group A's application (tests/application-journey.spec.ts) from the
-// verification mail's link to the payment screen with Tab, Shift+Tab, Space, Enter, the arrow keys
-// and typing only. After the one page load (the mail's link), nothing is clicked, filled, checked
-// or selected through a locator: the locators only say where focus must arrive and what must show.
-// The file is chosen by pressing Space on the file input (the browser's file chooser). Each move
-// to a new screen must put focus on its title (PageHeading), so the next Tab starts from the top.
+// Issue #6, and issue #17 point 16 ("Keyboard to the end"), by keyboard alone: group A's
+// application (tests/application-journey.spec.ts) from the verification mail's link through the
+// card payment, the sandbox provider's 3-D Secure page and on to completion with Tab, Shift+Tab,
+// Space, Enter, the arrow keys and typing only. After the one page load (the mail's link), nothing
+// is clicked, filled, checked or selected through a locator: the locators only say where focus
+// must arrive and what must show (the provider's page and the way back to the app are page loads
+// the keyboard causes). The file is chosen by pressing Space on the file input (the browser's file
+// chooser). Each move to a new screen of the app must put focus on its title (PageHeading), so the
+// next Tab starts from the top.
 import type { ApplicationStep } from '@app/shared/rules/application-steps'
 import type { Locator, Page } from '@playwright/test'
 import { APPLICANT_PASSWORD, mailVerificationLink } from '../support/applicant.ts'
@@ -34,6 +37,17 @@ import {
 import { DEMO_GROUP_CODES, demoLink } from '../support/demo.ts'
 import { describeFocus, tabUntil } from '../support/keyboard.ts'
 import { claimMember } from '../support/members.ts'
+import {
+  amountText,
+  cardNumberInput,
+  expectCompletion,
+  payByCardButton,
+  payT,
+  puzzleCheckbox,
+  puzzleStatus,
+  sandboxTestCards,
+} from '../support/payment.ts'
+import { SANDBOX_3DS_PASSWORD } from '../../apps/server/src/modules/sandbox-payment/test-cards.ts'
 
 const groupA = demoLink(DEMO_GROUP_CODES.a)
 
@@ -120,8 +134,13 @@ async function tick(page: Page, checkbox: Locator): Promise<void> {
 }
 
 /** A select: focus it, then ArrowDown until the choice is shown. */
-async function chooseOption(page: Page, select: Locator, label: string): Promise<void> {
-  await tabUntil(page, select)
+async function chooseOption(
+  page: Page,
+  select: Locator,
+  label: string,
+  maxPresses = 60,
+): Promise<void> {
+  await tabUntil(page, select, maxPresses)
   for (let move = 0; move < 20; move += 1) {
     const shown = await select.evaluate(
       (element) => (element as HTMLSelectElement).selectedOptions[0]?.label,
@@ -163,17 +182,18 @@ function nextButton(page: Page): Locator {
   return page.getByRole('button', { name: formT('applicationForm.next'), exact: true })
 }
 
-test('キーボードだけで: 団体Aのお申し込みを確認メールのリンクから支払い画面まで進めること', async ({
+test('キーボードだけで: 団体Aのお申し込みを確認メールのリンクからカード払いと3Dセキュアを経て完了まで進めること', async ({
   page,
   request,
 }) => {
-  test.setTimeout(120_000)
+  // the puzzle alone may take up to 30 s on a busy machine
+  test.setTimeout(180_000)
   const person = { nameKana: 'キーボード　ハナコ', nameKanji: '鍵盤　花子', birthDate: '19920310' }
   const relationship = itemNamed(groupA, 'SKR_RELATIONSHIP').itemName
   const occupation = itemNamed(groupA, 'SKR_OCCUPATION').itemName
   const png: UploadFile = { name: 'keyboard.png', mimeType: 'image/png', buffer: onePixelPng() }
 
-  const { mailLink } = await mailVerificationLink(request, claimMember('firstEntry'))
+  const { mailLink, mailAddress } = await mailVerificationLink(request, claimMember('firstEntry'))
   await page.goto(mailLink)
   await expect(
     page.getByRole('heading', { level: 2, name: shellT('verifyUser.mail.heading') }),
@@ -500,6 +520,53 @@ test('キーボードだけで: 団体Aのお申し込みを確認メールの�
   )
   await tick(page, page.getByRole('checkbox', { name: flowT('importantNotes.label') }))
   await press(page, page.getByRole('button', { name: flowT('importantNotes.submit') }), 'Enter', 5)
-  await expect(page).toHaveURL(/\/payment$/)
+  await expect(page).toHaveURL(stepUrl(groupA, 'payment'))
   await expect(pageHeading(page, stepTitles.payment)).toBeFocused()
+
+  // payment (issue #17 point 16): the card that asks for 3-D Secure, a valid expiry (December,
+  // three years after the first year offered, as fillCard in support/payment.ts), the code.
+  const amount = premiumOf(groupA, [1, 5, 6])
+  await typeInto(page, cardNumberInput(page), sandboxTestCards.threeDSecure)
+  const expiry = page.getByRole('group', { name: labelled(payT('card.expiry')) })
+  await chooseOption(
+    page,
+    expiry.getByRole('combobox', { name: new RegExp(`${payT('card.expiryMonth')}$`) }),
+    '12',
+  )
+  const year = expiry.getByRole('combobox', { name: new RegExp(`${payT('card.expiryYear')}$`) })
+  const years = await year
+    .locator('option')
+    .evaluateAll((options) =>
+      options
+        .map((option) => (option as HTMLOptionElement).label)
+        .filter((label) => /^\d+$/.test(label)),
+    )
+  const expiryYear = years[3]
+  if (expiryYear === undefined) throw new Error(`too few expiry years offered: ${years.join(', ')}`)
+  await chooseOption(page, year, expiryYear, 3)
+  await typeInto(page, page.getByLabel(labelled(payT('card.securityCode'))), '123', 5)
+  // The puzzle: Space on 「私はロボットではありません」, then the device solves it.
+  await tick(page, puzzleCheckbox(page))
+  await expect(puzzleStatus(page)).toHaveText(payT('puzzle.solved'), { timeout: 30_000 })
+  await press(page, payByCardButton(page), 'Enter', 5)
+
+  // The provider's 3-D Secure page (a full page load; see authenticateThreeDSecure in
+  // support/payment.ts, whose texts these are): the first Tab goes to the password box.
+  await expect(page).toHaveURL(/\/sandbox-pay\//)
+  await expect(page.getByRole('heading', { level: 1, name: /3Dセキュア/ })).toBeVisible()
+  await expect(page.getByText(amountText(amount), { exact: true })).toBeVisible()
+  await typeInto(page, page.getByLabel('パスワード', { exact: true }), SANDBOX_3DS_PASSWORD, 1)
+  await press(page, page.getByRole('button', { name: '認証する' }), 'Enter', 1)
+
+  // Back on payment?threeDSecure=return (a page load), the app finishes the payment and moves to
+  // completeApplication within itself: focus on its title. SPEC §4: captured, so 330.
+  await expect(page).toHaveURL(stepUrl(groupA, 'completeApplication'))
+  await expect(pageHeading(page, payT('complete.title'))).toBeFocused()
+  await expectCompletion(page, groupA, {
+    amount,
+    status: payT('complete.status.330'),
+    mailAddress,
+  })
+  // From the title, Tab goes on into the page: to 「マイページへ」.
+  await tabUntil(page, page.getByRole('link', { name: payT('complete.toMyPage') }), 1)
 })
