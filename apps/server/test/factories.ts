@@ -111,6 +111,7 @@ export function groupDocument(
       accidentAcceptanceInfo: '事故受付',
       certificateComment: '',
       renewalFlg: '2',
+      policyHolderPageUseDiv: '1',
       systemRevisionNotice: null,
       pymntMethod: '1',
       payeeAccntDisplayDiv: '2',

@@ -558,6 +558,7 @@ const groupA: DemoGroup = {
       certificateComment:
         'この加入者証は大切に保管してください。加入内容の変更は、マイページからお手続きいただけます。',
       renewalFlg: '2',
+      policyHolderPageUseDiv: '1',
       systemRevisionNotice: null,
       pymntMethod: '1',
       payeeAccntDisplayDiv: '2',
@@ -1069,6 +1070,7 @@ const groupB: DemoGroup = {
       certificateComment:
         'この加入者証は、保険期間の満了まで大切に保管してください。互助会を退会される場合は、互助会事務局までご連絡ください。',
       renewalFlg: '1',
+      policyHolderPageUseDiv: '1',
       systemRevisionNotice: `${jpDate(addDays(today, 7))}の午前0時から午前6時まで、システム改修のため、お申し込み画面とマイページをご利用いただけません。ご不便をおかけしますが、ご理解くださいますようお願いいたします。`,
       pymntMethod: '3',
       payeeAccntDisplayDiv: '1',
@@ -1576,6 +1578,7 @@ const groupC: DemoGroup = {
       certificateComment:
         'この加入者証は大切に保管してください。保険期間の満了後は、同じ内容で自動的に更新されます。',
       renewalFlg: '1',
+      policyHolderPageUseDiv: '1',
       systemRevisionNotice: null,
       pymntMethod: '4',
       payeeAccntDisplayDiv: '2',

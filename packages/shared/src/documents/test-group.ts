@@ -84,6 +84,7 @@ export const testGroupPfInfo: GroupPfInfo = {
   accidentAcceptanceInfo: '事故受付センター 0120-000-999\n24時間365日受付',
   certificateComment: '',
   renewalFlg: '2',
+  policyHolderPageUseDiv: '1',
   systemRevisionNotice: null,
   pymntMethod: '1',
   payeeAccntDisplayDiv: '2',

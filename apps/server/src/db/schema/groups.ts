@@ -67,6 +67,8 @@ export const groupPfInfos = pgTable(
     accidentAcceptanceInfo: text().notNull(),
     certificateComment: text().notNull(),
     renewalFlg: text().notNull(),
+    /** SPEC §6: "1" the my-page is used, "2" not (issue #17 point 14) */
+    policyHolderPageUseDiv: text().notNull().default('1'),
     systemRevisionNotice: text(),
     pymntMethod: text().notNull(),
     payeeAccntDisplayDiv: text().notNull(),

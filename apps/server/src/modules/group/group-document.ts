@@ -25,6 +25,8 @@ export const groupDocumentSchema = z.strictObject({
   groupPfInfo: groupPfInfoSchema.extend({
     logoImage: imageSourceSchema.nullable(),
     topImage: imageSourceSchema.nullable(),
+    // documents written before the field existed: the group uses the my-page
+    policyHolderPageUseDiv: z.enum(['1', '2']).default('1'),
   }),
   groupPfInfoBranchNoArray: z.array(groupPfInfoBranchNoSchema).min(1),
   itemDefinitionArray: z.array(itemDefinitionSchema).max(500),

@@ -70,6 +70,8 @@ export async function findCurrentLink(
   const matches = and(
     eq(groupLinks.groupPfCode, key.groupPfCode),
     eq(groupLinks.urlKey, key.urlKey),
+    // SPEC §6: a group whose holders do not use the my-page has no my-page link
+    eq(groupPfInfos.policyHolderPageUseDiv, '1'),
   )
   const inForce = await base
     .where(and(matches, lte(groupPfInfos.groupInceptionDate, today)))

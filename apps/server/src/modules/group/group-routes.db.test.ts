@@ -81,6 +81,35 @@ describe('団体情報取得 (SPEC §7.1) と項目定義取得 (§7.2)', () => 
     expect(response.json().groupPfInfo.groupPfCodeInceptionDateYm).toBe('202612')
   })
 
+  it('マイページを使わない団体（SPEC §6 加入者ページ利用区分 "2"）はマイページのリンクが見つからず、申込のリンクは使えること（issue #17 の14）', async () => {
+    const noMyPage = groupDocument({ groupPfCode: 'T000099', urlKey: 'NoMyPage01' })
+    noMyPage.groupPfInfo.policyHolderPageUseDiv = '2'
+    await importGroupDocument(database.db, noMyPage, { readImage: readTestImage })
+    const myPageLink = { groupPfCode: 'T000099', urlKey: 'NoMyPage01' }
+    const myPage = await app.inject({ method: 'GET', url: '/api/groupPfInfo/', query: myPageLink })
+    expect(myPage.statusCode).toBe(404)
+    const signIn = await app.inject({
+      method: 'POST',
+      url: '/api/idReNotificationMail/',
+      payload: { ...myPageLink, mailAddress: 'someone@example.jp' },
+    })
+    expect([signIn.statusCode, signIn.json<{ errorCode: string }>().errorCode]).toEqual([
+      404,
+      'APFA1003',
+    ])
+    const entry = await app.inject({
+      method: 'GET',
+      url: '/api/groupPfInfo/',
+      query: { ...link, groupPfCode: 'T000099', urlKey: 'NoMyPage01' },
+    })
+    expect(entry.statusCode).toBe(200)
+    expect(
+      entry.json<{ groupPfInfo: { policyHolderPageUseDiv: string } }>().groupPfInfo,
+    ).toMatchObject({
+      policyHolderPageUseDiv: '2',
+    })
+  })
+
   it('項目定義を表示順に返すこと', async () => {
     const { groupPfBranchNo: _branch, ...query } = link
     const response = await app.inject({ method: 'GET', url: '/api/itemDefinitions/', query })

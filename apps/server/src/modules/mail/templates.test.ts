@@ -98,13 +98,15 @@ describe('メール文面 (PRODUCT.md "Messages")', () => {
 const completion: CompletionMailInput = {
   groupName: 'テスト団体',
   groupPfPolicyHolderNo: '0123456789',
-  userId: 'ABCDEFGH23',
+  myPage: {
+    userId: 'ABCDEFGH23',
+    url: 'https://dantai.example/app/myp/T000001/Test0Key01/login',
+  },
   applicationDate: '20261120',
   invoiceAmount: 1350,
   pymntMethod: '1',
   virtualAccount: null,
   payeeAccntInfo: null,
-  myPageUrl: 'https://dantai.example/app/myp/T000001/Test0Key01/login',
   agencyContact: 'テスト保険代理店\n電話 03-0000-0000（平日 9:00〜17:00）',
 }
 
@@ -194,12 +196,20 @@ describe('お申し込み完了のメール（issue #7）', () => {
     expect(mail.textBody).not.toContain('■お振込先\n')
   })
 
+  it('マイページを使わない団体（SPEC §6 加入者ページ利用区分 "2"）には、マイページのIDもリンクも載せないこと（issue #17 の14）', () => {
+    const mail = completionMail({ ...completion, myPage: null })
+    expect(mail.textBody).toContain('加入者番号：0123456789')
+    expect(mail.textBody).not.toContain('マイページ')
+    expect(mail.textBody).not.toContain('ABCDEFGH23')
+    expect(mail.textBody).toContain('加入者番号は、大切に保管してください。')
+  })
+
   it('HTML 版は値をエスケープし、お問い合わせ先が空なら出さないこと', () => {
     const mail = completionMail({
       ...completion,
       groupName: '<b>団体</b>',
       agencyContact: ' ',
-      myPageUrl: 'javascript:alert(1)',
+      myPage: { userId: 'ABCDEFGH23', url: 'javascript:alert(1)' },
     })
     expect(mail.htmlBody).toContain(
       '<title>【&lt;b&gt;団体&lt;/b&gt;】お申し込み完了のお知らせ</title>',

@@ -166,8 +166,11 @@ export interface CompletionMailInput {
   groupName: string
   /** 加入者番号, given at completion */
   groupPfPolicyHolderNo: string
-  /** マイページのID */
-  userId: string
+  /**
+   * マイページのID and the my-page login screen (/app/myp/{groupPfCode}/{urlKey}/login); null
+   * when the group does not use the my-page (SPEC §6 policy-holder-page use division "2")
+   */
+  myPage: { userId: string; url: string } | null
   /** YYYYMMDD (JST) */
   applicationDate: string
   /** yen */
@@ -177,8 +180,6 @@ export interface CompletionMailInput {
   virtualAccount: CompletionMailAccount | null
   /** the group's payee account text, when payeeAccntDisplayDiv is "1" */
   payeeAccntInfo: string | null
-  /** the my-page login screen (/app/myp/{groupPfCode}/{urlKey}/login) */
-  myPageUrl: string
   /** the branch's refFreeField (SPEC §3.4), several lines */
   agencyContact: string
 }
@@ -214,7 +215,7 @@ export function completionMail(input: CompletionMailInput): MailTemplate {
       kind: 'list',
       items: [
         `加入者番号：${input.groupPfPolicyHolderNo}`,
-        `マイページのID：${input.userId}`,
+        ...(input.myPage === null ? [] : [`マイページのID：${input.myPage.userId}`]),
         `お申込日：${formatJapanDate(input.applicationDate)}`,
         `お支払い金額：${yen(input.invoiceAmount)}`,
         `お支払い方法：${paymentMethodText[input.pymntMethod]}`,
@@ -250,16 +251,19 @@ export function completionMail(input: CompletionMailInput): MailTemplate {
     )
   }
   if (payeeLines.length > 0) blocks.push(paragraph('■お振込先のご案内', ...payeeLines))
-  blocks.push(
-    paragraph(
-      'マイページでは、ご契約の内容の確認などができます。',
-      'ログインには、上記のマイページのIDと、お申し込みのときに設定したパスワードをお使いください。',
-    ),
-    { kind: 'link', href: input.myPageUrl },
-    paragraph('加入者番号とマイページのIDは、大切に保管してください。'),
-    ...contactBlocks(input.agencyContact),
-    ...noReplyBlocks,
-  )
+  if (input.myPage !== null) {
+    blocks.push(
+      paragraph(
+        'マイページでは、ご契約の内容の確認などができます。',
+        'ログインには、上記のマイページのIDと、お申し込みのときに設定したパスワードをお使いください。',
+      ),
+      { kind: 'link', href: input.myPage.url },
+      paragraph('加入者番号とマイページのIDは、大切に保管してください。'),
+    )
+  } else {
+    blocks.push(paragraph('加入者番号は、大切に保管してください。'))
+  }
+  blocks.push(...contactBlocks(input.agencyContact), ...noReplyBlocks)
   return renderMail('completion', `【${input.groupName}】お申し込み完了のお知らせ`, blocks)
 }
 

@@ -724,13 +724,18 @@ export class PaymentService {
       const mail = completionMail({
         groupName: context.product.group.groupNameKanji,
         groupPfPolicyHolderNo: completion.groupPfPolicyHolderNo,
-        userId: completion.userId,
+        myPage:
+          context.product.group.policyHolderPageUseDiv === '1'
+            ? {
+                userId: completion.userId,
+                url: `${this.options.publicBaseUrl()}${myPageLoginHref({ groupPfCode: row.groupPfCode, urlKey: row.urlKey })}`,
+              }
+            : null,
         applicationDate: completion.applicationDate,
         invoiceAmount: completion.invoiceAmount,
         pymntMethod: completion.pymntMethod,
         virtualAccount: completion.virtualAccount,
         payeeAccntInfo: completion.payeeAccntInfo,
-        myPageUrl: `${this.options.publicBaseUrl()}${myPageLoginHref({ groupPfCode: row.groupPfCode, urlKey: row.urlKey })}`,
         agencyContact: context.branch.refFreeField,
       })
       const agentMail = context.branch.agentMail.trim()

@@ -152,6 +152,11 @@ export const groupPfInfoSchema = z.strictObject({
   certificateComment: text(2000),
   /** 更新商品 "1" this product is a renewal year / "2" first year */
   renewalFlg: flag,
+  /**
+   * 加入者ページ利用区分 (SPEC §6 "policy-holder-page use division"): "1" the group's policy
+   * holders use the my-page, "2" they do not (no my-page link, ID or sign-in for the group).
+   */
+  policyHolderPageUseDiv: flag,
   /** システム改修のお知らせ */
   systemRevisionNotice: text(4000).nullable(),
   // Payment settings

@@ -80,6 +80,7 @@ const groupPfInfo: GroupPfInfo = {
   accidentAcceptanceInfo: '事故受付センター 0120-000-102\n24時間365日受付',
   certificateComment: '',
   renewalFlg: '2',
+  policyHolderPageUseDiv: '1',
   systemRevisionNotice: null,
   payeeAccntDisplayDiv: '2',
   payeeAccntInfo: null,

@@ -14,18 +14,26 @@ function paymentStatusText(completion: Completion): string {
   return t(`complete.status.${completion.statusPattern}`)
 }
 
-export function CompletionRows({ completion }: { completion: Completion }) {
+/** `usesMyPage`: SPEC §6 policy-holder-page use division "1" (else no my-page ID is shown). */
+export function CompletionRows({
+  completion,
+  usesMyPage,
+}: {
+  completion: Completion
+  usesMyPage: boolean
+}) {
+  const myPageRow: DescriptionRow = {
+    label: t('complete.userId'),
+    value: (
+      <span className="flex flex-col gap-1">
+        <span className="text-std-16B-170 text-solid-gray-900">{completion.userId}</span>
+        <span className="text-solid-gray-700">{t('complete.userId.support')}</span>
+      </span>
+    ),
+  }
   const rows: DescriptionRow[] = [
     { label: t('complete.policyHolderNo'), value: completion.groupPfPolicyHolderNo },
-    {
-      label: t('complete.userId'),
-      value: (
-        <span className="flex flex-col gap-1">
-          <span className="text-std-16B-170 text-solid-gray-900">{completion.userId}</span>
-          <span className="text-solid-gray-700">{t('complete.userId.support')}</span>
-        </span>
-      ),
-    },
+    ...(usesMyPage ? [myPageRow] : []),
     {
       label: t('complete.applicationDate'),
       value: formatYearMonthDate(completion.applicationDate),

@@ -1,9 +1,10 @@
+import type { GroupPfInfoResponse } from '@app/shared/api/group/endpoints'
 import type { PaymentInfo } from '@app/shared/api/payment/payment'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { storeTestSession } from '../../../test/access.ts'
-import { entBase, link, refFreeField } from '../../../test/fixtures.ts'
+import { entBase, groupResponse, link, refFreeField } from '../../../test/fixtures.ts'
 import { createTestServices, renderApp } from '../../../test/render-app.tsx'
 import { IDEMPOTENCY_KEY_STORAGE_KEY } from '../payment/idempotency-key.ts'
 import { testCompletion, testPaymentInfo, testVirtualAccount } from '../payment/test-payment.ts'
@@ -26,9 +27,15 @@ afterEach(() => {
 })
 
 /** completeApplication reached through the flow (SPEC §2.5), signed in. */
-async function openCompletion(paymentInfo: PaymentInfo, waitForTitle = true) {
+async function openCompletion(
+  paymentInfo: PaymentInfo,
+  waitForTitle = true,
+  group: GroupPfInfoResponse = groupResponse,
+) {
   storeTestSession()
-  const services = createTestServices({ handlers: { '/paymentInfo/': () => paymentInfo } })
+  const services = createTestServices({
+    handlers: { '/paymentInfo/': () => paymentInfo, '/groupPfInfo/': () => group },
+  })
   services.flow.handOff(`${entBase}/completeApplication`)
   const rendered = renderApp(`${entBase}/completeApplication`, services)
   if (waitForTitle) await screen.findByRole('heading', { level: 1, name: TITLE }, ROUTE_WAIT)
@@ -137,6 +144,19 @@ describe('お申し込みの完了（completeApplication, SPEC §2.1, §2.5）',
     )
     const [details] = descriptionLists()
     expect(entriesOf(details!)['お支払いの状況']).toBe('ご所属の団体を通じてお支払いいただきます')
+  })
+
+  it('マイページを使わない団体（SPEC §6 加入者ページ利用区分 "2"）では、マイページのIDもマイページへのボタンも出さないこと（issue #17 の14）', async () => {
+    const noMyPage = {
+      ...groupResponse,
+      groupPfInfo: { ...groupResponse.groupPfInfo, policyHolderPageUseDiv: '2' as const },
+    }
+    await openCompletion(testPaymentInfo({ state: 'applied' }), true, noMyPage)
+    const [details] = descriptionLists()
+    expect(Object.keys(entriesOf(details!))).not.toContain('マイページのID')
+    expect(entriesOf(details!)['加入者番号']).toBe('4820193756')
+    expect(screen.queryByRole('link', { name: 'マイページへ' })).toBeNull()
+    expect(screen.getByRole('button', { name: 'この画面を印刷する' })).toBeTruthy()
   })
 
   it('まだ申し込みが終わっていなければ、お支払いへ置き換えて移ること', async () => {

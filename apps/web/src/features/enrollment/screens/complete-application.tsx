@@ -40,11 +40,13 @@ function CompletionContent({ completion }: { completion: Completion }) {
   const { groupPfCode = '', urlKey = '', groupPfCodeInceptionDateYm, groupPfBranchNo } = useParams()
   // The payment is over: a later one in this tab starts with a new idempotency key.
   useEffect(() => clearIdempotencyKey(storage), [storage])
+  // SPEC §6: a group whose holders do not use the my-page shows neither its ID nor its link
+  const usesMyPage = group?.groupPfInfo.policyHolderPageUseDiv !== '2'
 
   return (
     <>
       <p className="text-std-16N-170">{t('complete.lead')}</p>
-      <CompletionRows completion={completion} />
+      <CompletionRows completion={completion} usesMyPage={usesMyPage} />
       {completion.pymntMethod === '3' && completion.virtualAccount !== null && (
         <VirtualAccountDetails account={completion.virtualAccount} />
       )}
@@ -58,17 +60,19 @@ function CompletionContent({ completion }: { completion: Completion }) {
       )}
       <div className="flex flex-col gap-4 md:flex-row print:hidden">
         {/* A full page load: my-page is another area with its own entry check (SPEC §2.9). */}
-        <a
-          href={myPageLoginHref({
-            groupPfCode,
-            urlKey,
-            groupPfCodeInceptionDateYm,
-            groupPfBranchNo,
-          })}
-          className="app-button w-full md:w-auto"
-        >
-          {t('complete.toMyPage')}
-        </a>
+        {usesMyPage && (
+          <a
+            href={myPageLoginHref({
+              groupPfCode,
+              urlKey,
+              groupPfCodeInceptionDateYm,
+              groupPfBranchNo,
+            })}
+            className="app-button w-full md:w-auto"
+          >
+            {t('complete.toMyPage')}
+          </a>
+        )}
         <button
           type="button"
           className="app-button-secondary w-full md:w-auto"

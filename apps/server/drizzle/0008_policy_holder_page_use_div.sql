@@ -1,0 +1,1 @@
+ALTER TABLE "group_pf_infos" ADD COLUMN "policy_holder_page_use_div" text DEFAULT '1' NOT NULL;
