@@ -138,8 +138,8 @@ describe('renewalDraftState（SPEC §4 更新手続きの下書き）', () => {
     ])
   })
 
-  it('告知事項は引き継がず、被保険者の登録状況と請求額を初めに戻すこと', () => {
-    expect(state.applyInfo.noticeMatterInfo.answers).toEqual({})
+  it('表示する告知事項は空に戻して聞き直し、被保険者の登録状況と請求額を初めに戻すこと（SPEC §4）', () => {
+    expect(state.applyInfo.noticeMatterInfo.answers).toEqual({ hospitalised: '' })
     expect(state.applyInfoOption.invoiceAmount).toBeNull()
     expect(state.applyInfoOption.insuredRegisterStatus).toEqual({ '1': '0', '2': '0' })
     expect(state.completedSteps).toEqual([])
