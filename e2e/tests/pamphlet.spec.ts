@@ -193,7 +193,7 @@ for (const groupPfCode of Object.values(DEMO_GROUP_CODES)) {
     })
 
     if (applyLinkName !== undefined) {
-      test(`募集期間内（${phase}）はお申し込みのリンクがお申し込み用URLのご案内から利用規約の画面へ進むこと（issue #17 の10）`, async ({
+      test(`募集期間内（${phase}）はお申し込みのリンクが利用規約の画面へ進むこと`, async ({
         page,
       }) => {
         await openPamphlet(page, pamphletPath(link))
@@ -203,18 +203,13 @@ for (const groupPfCode of Object.values(DEMO_GROUP_CODES)) {
         for (const href of await applyLinks.evaluateAll((links) =>
           links.map((element) => (element as HTMLAnchorElement).href),
         )) {
-          expect(new URL(href).pathname).toBe(entPath(link, 'applyLinkGuide'))
+          expect(new URL(href).pathname).toBe(entPath(link, 'termsOfService'))
         }
         await expect(page.getByText(NOT_ACCEPTING)).toHaveCount(0)
         const applyLink = applyLinks.first()
 
         await applyLink.click()
 
-        await expect(page).toHaveURL(new RegExp(`${entPath(link, 'applyLinkGuide')}$`))
-        await expect(
-          page.getByRole('heading', { level: 1, name: 'お申し込み用URLのご案内' }),
-        ).toBeVisible()
-        await page.getByRole('link', { name: '利用規約の確認へ進む' }).click()
         await expect(page).toHaveURL(new RegExp(`${entPath(link, 'termsOfService')}$`))
         await expect(page.getByRole('heading', { level: 1, name: '利用規約' })).toBeVisible()
       })
@@ -301,10 +296,6 @@ test.describe('キーボードだけで操作できること', () => {
     await tabUntil(page, applyLink)
     await page.keyboard.press('Enter')
 
-    await expect(page).toHaveURL(new RegExp(`${entPath(link, 'applyLinkGuide')}$`))
-    const next = page.getByRole('link', { name: '利用規約の確認へ進む' })
-    await tabUntil(page, next)
-    await page.keyboard.press('Enter')
     await expect(page).toHaveURL(new RegExp(`${entPath(link, 'termsOfService')}$`))
     await expect(page.getByRole('heading', { level: 1, name: '利用規約' })).toBeVisible()
   })

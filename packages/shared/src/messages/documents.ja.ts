@@ -11,6 +11,10 @@ export const documentsMessages = {
   'termsOfService.relatedPolicies':
     'システム利用規約、個人情報保護方針および情報セキュリティ方針も、利用規約の一部です。次のページでご確認いただけます。',
   'applyLinkGuide.next': '利用規約の確認へ進む',
+  // issue #17 point 10: termsOfService leads to applyLinkGuide (SPEC §2.1, §2.5: in the flow)
+  'termsOfService.applyLinkGuide':
+    'お申し込みの流れ、お申し込みいただける方、ご用意いただくものは、次のご案内をご覧ください。',
+  'termsOfService.applyLinkGuide.link': 'お申し込み用URLのご案内を見る',
   'pamphletImportantNotes.back': 'お申し込み内容の確認へ戻る',
 
   // Entry screens outside the recruiting period (SPEC §8.4, same words as the pamphlet)

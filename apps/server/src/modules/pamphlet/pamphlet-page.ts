@@ -112,13 +112,9 @@ function renderSection(section: Section): SafeHtml {
 // ---------------------------------------------------------------------------------------------
 // Recruitment windows and the apply link (SPEC §4, §8.4)
 
-/**
- * The apply link opens applyLinkGuide (SPEC §2.1: what the link is, who may apply, what to
- * prepare), which leads on to termsOfService (issue #17 point 10).
- */
 function applyHref(info: GroupPfInfo, branch: GroupPfInfoBranchNo, urlKey: string): string {
   const segments = [info.groupPfCode, info.groupPfCodeInceptionDateYm, branch.groupPfBranchNo]
-  return `/app/ent/${[...segments, urlKey].map(encodeURIComponent).join('/')}/applyLinkGuide`
+  return `/app/ent/${[...segments, urlKey].map(encodeURIComponent).join('/')}/termsOfService`
 }
 
 function range(start: string, end: string): string {

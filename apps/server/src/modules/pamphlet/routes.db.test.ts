@@ -292,9 +292,9 @@ describe('パンフレット（SPEC §2.3、サーバーが描く HTML、ADR 000
 })
 
 describe('お申し込みのリンク（SPEC §4 募集期間、§8.4）', () => {
-  it('A（一括募集の期間内）: 「お申し込みはこちら」を上と下に出し、お申し込み用URLのご案内へリンクすること（issue #17 の10）', async () => {
+  it('A（一括募集の期間内）: 「お申し込みはこちら」を上と下に出し、利用規約へリンクすること', async () => {
     const { body } = await get(pamphletPath(groupA))
-    const href = '/app/ent/G100001/202701/00001/Kx7pR2mQ9a/applyLinkGuide'
+    const href = '/app/ent/G100001/202701/00001/Kx7pR2mQ9a/termsOfService'
     const links = [...body.matchAll(/<a\b[^>]*href="\/app\/ent\/[^"]*"[^>]*>([\s\S]*?)<\/a/g)]
     expect(links.map((link) => textOf(link[1] ?? ''))).toEqual([
       'お申し込みはこちら',
@@ -317,7 +317,7 @@ describe('お申し込みのリンク（SPEC §4 募集期間、§8.4）', () =>
 
   it('B（中途募集の期間内）: 「中途加入のお申し込みはこちら」と中途加入の始期日を示すこと', async () => {
     const { body } = await get(pamphletPath(groupB))
-    const href = '/app/ent/G200002/202609/00010/Ht4wN8vL3c/applyLinkGuide'
+    const href = '/app/ent/G200002/202609/00010/Ht4wN8vL3c/termsOfService'
     const links = [...body.matchAll(/<a\b[^>]*href="\/app\/ent\/[^"]*"[^>]*>([\s\S]*?)<\/a/g)]
     expect(links.map((link) => textOf(link[1] ?? ''))).toEqual([
       '中途加入のお申し込みはこちら',

@@ -51,6 +51,21 @@ describe('利用規約（termsOfService）', () => {
     expect(policies.getAttribute('target')).toBe('_blank')
   })
 
+  it('お申し込み用URLのご案内へアプリの中で移り、そこから利用規約へ戻れること（SPEC §2.1、issue #17 の10）', async () => {
+    const user = userEvent.setup()
+    const { router } = await openTerms()
+
+    await user.click(screen.getByRole('link', { name: 'お申し込み用URLのご案内を見る' }))
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'お申し込み用URLのご案内' }),
+    ).toBeTruthy()
+    expect(router.state.location.pathname).toBe(`${entBase}/applyLinkGuide`)
+    await user.click(screen.getByRole('link', { name: '利用規約の確認へ進む' }))
+    expect(await screen.findByRole('heading', { level: 1, name: '利用規約' })).toBeTruthy()
+    expect(router.state.location.pathname).toBe(termsPath)
+  })
+
   it('同意せずに進むと、サマリーに必須のメッセージを出して移らないこと', async () => {
     const user = userEvent.setup()
     const { router } = await openTerms()

@@ -5,7 +5,7 @@ import {
 } from '@app/shared/documents'
 import { t } from '@app/shared/messages/documents'
 import { t as fieldT } from '@app/shared/messages/fields'
-import { useNavigate } from 'react-router'
+import { Link, useNavigate } from 'react-router'
 import { PageHeading } from '../../../components/page-heading.tsx'
 import { ConsentForm, type ConsentItem } from '../components/consent-form.tsx'
 import { entryGuides } from '../components/entry-guides.ts'
@@ -54,6 +54,14 @@ export default function TermsOfServiceScreen() {
             {entryGuides.termsOfServicePreamble(group).map((text) => (
               <p key={text}>{text}</p>
             ))}
+            {/* SPEC §2.1 applyLinkGuide, reached in the flow (§2.5: it blocks direct access) */}
+            <p>
+              {t('termsOfService.applyLinkGuide')}
+              <br />
+              <Link to="../applyLinkGuide" relative="path" className="app-link">
+                {t('termsOfService.applyLinkGuide.link')}
+              </Link>
+            </p>
           </div>
           <div className="flex flex-col gap-6 border-t border-solid-gray-420 pt-6">
             <p className="text-std-16N-170 text-solid-gray-700">
