@@ -278,7 +278,7 @@ describe('SPA の配信 (/app)', () => {
       '/app/no/such/page?x=1',
     ]) {
       const response = await app.inject(url)
-      expect(response.statusCode).toBe(200)
+      expect(response.statusCode, `${url} ${response.body.slice(0, 200)}`).toBe(200)
       expect(response.headers['content-type']).toBe('text/html; charset=utf-8')
       expect(response.headers['cache-control']).toBe('no-cache')
       expect(response.body).toContain('<title>団体保険</title>')
@@ -298,5 +298,30 @@ describe('SPA の配信 (/app)', () => {
     const response = await app.inject('/app/assets/missing-000.js')
     expect(response.statusCode).toBe(404)
     expect(response.json().errorCode).toBe('APFN0001')
+  })
+
+  it('動いているサーバーの下で作り直したビルドをすぐに配り、作りかけの間はスクリプトの欠けたページを出さないこと（issue #23 の2）', async () => {
+    const page = (script: string) =>
+      `<!doctype html><html lang="ja"><title>団体保険</title><script type="module" src="/app/assets/${script}"></script></html>`
+    fs.writeFileSync(path.join(dist, 'assets', 'index-old111.js'), 'console.log("old")')
+    fs.writeFileSync(path.join(dist, 'index.html'), page('index-old111.js'))
+    expect((await app.inject('/app/ent/x')).body).toContain('index-old111.js')
+
+    // The build empties the folder first, then writes the chunks, then index.html.
+    fs.rmSync(path.join(dist, 'assets', 'index-old111.js'))
+    fs.rmSync(path.join(dist, 'index.html'))
+    const emptied = await app.inject('/app/ent/x')
+    expect([emptied.statusCode, emptied.headers['retry-after']]).toEqual([503, '5'])
+    expect(emptied.body).toContain('ただいま画面を更新しています')
+    fs.writeFileSync(path.join(dist, 'index.html'), page('index-new222.js'))
+    // index.html written before its chunk: still not a page whose script is missing
+    expect((await app.inject('/app/ent/x')).statusCode).toBe(503)
+    fs.writeFileSync(path.join(dist, 'assets', 'index-new222.js'), 'console.log("new")')
+
+    const rebuilt = await app.inject('/app/ent/x')
+    expect(rebuilt.statusCode).toBe(200)
+    expect(rebuilt.body).toContain('index-new222.js')
+    const script = await app.inject('/app/assets/index-new222.js')
+    expect([script.statusCode, script.body]).toEqual([200, 'console.log("new")'])
   })
 })
