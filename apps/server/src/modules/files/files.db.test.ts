@@ -201,7 +201,7 @@ describe('必要書類のアップロードとダウンロード（issue #6）',
       ['改行', 'a\n.pdf'],
       ['対になっていないサロゲート', '\ud800.pdf'],
     ])(
-      'ファイル名の%sは fileName の項目エラー（400）で断り、何も保存しないこと（issue #17 の4: 以前は 500）',
+      'ファイル名の%sは fileName の項目エラー（400）で断り、何も保存しないこと（issue #17 の4: 以前は NUL が 500、ほかは通っていた）',
       async (_, fileName) => {
         const response = await askUploadUrl(alice, { slot: 1, fileName, size: 10 })
         expect([response.statusCode, response.json()]).toEqual([
