@@ -1,5 +1,5 @@
 // Journey 3: a well-formed link to a group that does not exist gives the invalid-URL error and
-// the contact box.
+// the contact box, and no button back to a login screen that does not exist.
 import { demoLink } from '../support/demo.ts'
 import { expect, expectAccessible, test } from '../support/test.ts'
 
@@ -13,5 +13,7 @@ test('存在しない団体のリンクはエラー画面（APFF0001）とお問
   await expect(page.getByRole('heading', { level: 1, name: 'エラー' })).toBeVisible()
   await expect(page.getByText('（エラーコード：APFF0001）', { exact: true })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'お問い合わせ先' })).toBeVisible()
+  // no 「ログイン画面へ戻る」: it led to the same error again (issue #23 point 18)
+  await expect(page.getByRole('link', { name: 'ログイン画面へ戻る' })).toHaveCount(0)
   await expectAccessible(page)
 })

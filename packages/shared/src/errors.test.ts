@@ -57,10 +57,10 @@ const esoeCodes = [
 
 // SPEC §8.2 lists every code below; ADR 0002 records the status and screen of each.
 const specRows: Row[] = [
-  ['APFF0001', 400, 'notFound', true, true, true],
-  ['APFA1001', 404, 'notFound', true, true, true],
-  ['APFA1002', 404, 'notFound', true, true, true],
-  ['APFA1003', 404, 'notFound', true, true, true],
+  ['APFF0001', 400, 'notFound', true, false, true],
+  ['APFA1001', 404, 'notFound', true, false, true],
+  ['APFA1002', 404, 'notFound', true, false, true],
+  ['APFA1003', 404, 'notFound', true, false, true],
   ['XPFF0001', 500, 'default', true, true, true],
   ['E0003', 401, 'authenticationFailed', false, false, false],
   ['APFA2008', 401, 'authenticationFailed', true, true, false],

@@ -180,7 +180,9 @@ function define(
   })
 }
 
-const notFound = define(404, 'notFound')
+// SPEC §2.9 "no button … for a fixed list of error codes": an invalid or unknown link has no
+// login screen to go back to (the button led to the same error again; issue #23 point 18).
+const notFound = define(404, 'notFound', { showButton: false })
 const maintenance = define(503, 'maintenance', {
   showCodeLine: false,
   showButton: false,
@@ -206,7 +208,7 @@ const esoeNumbers = [
  */
 export const errorCatalogue: Readonly<Record<string, ErrorDefinition>> = Object.freeze({
   // SPEC §8.1, §8.3 "Not-found codes"
-  APFF0001: define(400, 'notFound'),
+  APFF0001: define(400, 'notFound', { showButton: false }),
   APFA1001: notFound,
   APFA1002: notFound,
   APFA1003: notFound,

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../lib/api-client.ts'
-import { entBase, link, mypBase } from '../test/fixtures.ts'
+import { entBase, mypBase } from '../test/fixtures.ts'
 import { createTestServices, renderApp } from '../test/render-app.tsx'
 
 function failing(status: number, errorCode: string) {
@@ -50,10 +50,9 @@ describe('エラー画面（SPEC §2.9）', () => {
     expect(screen.getByText('（エラーコード：APFF0001）')).toBeTruthy()
     const contact = screen.getByRole('region', { name: 'お問い合わせ先' })
     expect(within(contact).getByText(/お問い合わせ先を表示できません/)).toBeTruthy()
-    // Enrolment area: the button goes back to the my-page login with the month and branch.
-    expect(screen.getByRole('link', { name: 'ログイン画面へ戻る' }).getAttribute('href')).toBe(
-      `/app/myp/${link.groupPfCode}/${link.urlKey}/login?groupPfCodeInceptionDateYm=${link.groupPfCodeInceptionDateYm}&groupPfBranchNo=${link.groupPfBranchNo}`,
-    )
+    // An unknown link has no login screen to go back to: no button (issue #23 point 18; it
+    // led to the same error again).
+    expect(screen.queryByRole('link', { name: 'ログイン画面へ戻る' })).toBeNull()
   })
 
   it('マイページでログイン中ならホームへ戻るボタンを出すこと', async () => {

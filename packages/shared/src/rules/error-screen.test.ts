@@ -249,7 +249,7 @@ describe('エラー画面のボタン（SPEC §2.9）', () => {
       { ...backToLogin, href: '/app/myp/G1/abcdEFGH12/login' },
     ],
   ])('%s', (_label, context, expected) => {
-    expect(decideErrorScreen({ kind: 'coded', errorCode: 'APFF0001' }, context).button).toEqual(
+    expect(decideErrorScreen({ kind: 'coded', errorCode: 'APFA2016' }, context).button).toEqual(
       expected,
     )
   })
@@ -272,6 +272,11 @@ describe('エラー画面のボタン（SPEC §2.9）', () => {
     ['100'],
     ['902'],
     ['XYZ'],
+    // an invalid or unknown link: no login screen to go back to (issue #23 point 18)
+    ['APFF0001'],
+    ['APFA1001'],
+    ['APFA1002'],
+    ['APFA1003'],
   ])(
     'コード %s ではボタンを出さないこと（SPEC §2.9 決まった一覧・E で始まる・3文字）',
     (errorCode) => {
@@ -280,8 +285,6 @@ describe('エラー画面のボタン（SPEC §2.9）', () => {
   )
 
   it.each([
-    ['APFF0001'],
-    ['APFA1001'],
     ['APFA2007'],
     ['APFA2008'],
     ['APFA2016'],
