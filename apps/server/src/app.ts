@@ -15,7 +15,7 @@ import type { Clock } from './clock.ts'
 import type { Database, DatabaseHandle } from './db/client.ts'
 import type { Config, TrustProxy } from './env.ts'
 import { BackgroundTasks } from './lib/background.ts'
-import { loggableError } from './lib/log-error.ts'
+import { loggableError, loggableErrorField } from './lib/log-error.ts'
 import { AccessService } from './modules/access/access-service.ts'
 import { accessRoutes } from './modules/access/routes.ts'
 import { ApplicationService } from './modules/application/application-service.ts'
@@ -123,7 +123,7 @@ function loggerOptions(
 
 const errorSerializers: Record<string, (value: unknown) => unknown> = {
   err: loggableError,
-  error: loggableError,
+  error: loggableErrorField,
 }
 
 /**

@@ -88,10 +88,12 @@ export async function openEmbeddedDatabase(
   const release = acquireDataDirLock(dataDir)
   try {
     const tightened = tightenTree(dataDir)
-    const client = await PGlite.create(path.join(dataDir, 'pglite'))
-    // A new folder is written from PGlite's packed cluster with its files 0666: made private
-    // before anything is stored in it (files PostgreSQL creates later are 0600 by its own rule).
-    tightenTree(dataDir)
+    const clusterDir = path.join(dataDir, 'pglite')
+    const isNewCluster = !fs.existsSync(clusterDir)
+    const client = await PGlite.create(clusterDir)
+    // A new cluster is written from PGlite's packed files with mode 0666: made private before
+    // anything is stored in it (files PostgreSQL creates later are 0600 by its own rule).
+    if (isNewCluster) tightenTree(clusterDir)
     return { ...(await wrapPglite(client, release)), tightened }
   } catch (error) {
     release()

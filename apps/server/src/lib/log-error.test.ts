@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { AppError, errorCodes } from '@app/shared'
-import { loggableError } from './log-error.ts'
+import { loggableError, loggableErrorField } from './log-error.ts'
 
 // Issue #17 point 3: what of an error reaches the log.
 
@@ -61,5 +61,19 @@ describe('ログに書くエラーの形', () => {
     const error = new AppError(errorCodes.system, { message: 'the renewal is gone' })
     expect(loggableError(error)).toMatchObject({ message: 'the renewal is gone' })
     expect(loggableError('thrown text')).toEqual({ type: 'string' })
+  })
+
+  it('error の欄はすでに絞った値（送信の失敗の要約）をそのまま書き、例外だけを絞ること', () => {
+    expect(loggableErrorField('554 RCPT TO')).toBe('554 RCPT TO')
+    expect(loggableErrorField({ name: 'Error', code: 'ECONNREFUSED' })).toEqual({
+      name: 'Error',
+      code: 'ECONNREFUSED',
+    })
+    const quoted = Object.assign(new Error("Received 'a@b.jp'"), { code: 'ERR_INVALID_ARG_VALUE' })
+    expect(loggableErrorField(quoted)).toMatchObject({
+      type: 'Error',
+      code: 'ERR_INVALID_ARG_VALUE',
+    })
+    expect(JSON.stringify(loggableErrorField(quoted))).not.toContain('a@b.jp')
   })
 })

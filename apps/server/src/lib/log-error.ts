@@ -62,3 +62,12 @@ export function loggableError(error: unknown, depth = 0): LoggedError {
   }
   return logged
 }
+
+/**
+ * The logger's serializer for the `error` key: an Error as `loggableError` gives it; anything
+ * else as it is, since code that logs a value there has already reduced it to what may be
+ * logged (the delivery job's `554 RCPT TO`, its `{ name, code }` summaries).
+ */
+export function loggableErrorField(value: unknown): unknown {
+  return value instanceof Error ? loggableError(value) : value
+}

@@ -29,7 +29,7 @@ type IndexState = { kind: 'ready'; html: Buffer } | { kind: 'rebuilding' } | { k
  */
 function indexReader(webDistDir: string): () => IndexState {
   const indexPath = path.join(webDistDir, 'index.html')
-  let cached: { stamp: string; html: Buffer; assets: string[] } | undefined
+  let cached: { stamp: string; html: Buffer; assets: string[]; isWhole: boolean } | undefined
   return () => {
     const stat = fs.statSync(indexPath, { throwIfNoEntry: false })
     if (stat === undefined)
@@ -37,10 +37,12 @@ function indexReader(webDistDir: string): () => IndexState {
     const stamp = `${stat.ino}:${stat.size}:${stat.mtimeMs}`
     if (cached?.stamp !== stamp) {
       const html = fs.readFileSync(indexPath)
-      cached = { stamp, html, assets: referencedAssets(html.toString('utf8')) }
+      cached = { stamp, html, assets: referencedAssets(html.toString('utf8')), isWhole: false }
     }
-    const isWhole = cached.assets.every((file) => fs.existsSync(path.join(webDistDir, file)))
-    return isWhole ? { kind: 'ready', html: cached.html } : { kind: 'rebuilding' }
+    // Once its files are all there an index stays whole (a build removes index.html first), so a
+    // page request costs one stat, not one per asset.
+    cached.isWhole ||= cached.assets.every((file) => fs.existsSync(path.join(webDistDir, file)))
+    return cached.isWhole ? { kind: 'ready', html: cached.html } : { kind: 'rebuilding' }
   }
 }
 

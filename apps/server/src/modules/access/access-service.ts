@@ -37,7 +37,7 @@ import { normaliseAuthItem } from '../roster/normalise.ts'
 import {
   afterWrongTry,
   clearFailures,
-  lockStateAt,
+  refusingLock,
   reserveTry,
   type LockState,
 } from '../security/lockout.ts'
@@ -104,12 +104,6 @@ function productKey(link: EntryLink): string {
   return `${link.groupPfCode}|${link.groupPfCodeInceptionDateYm}`
 }
 
-/** The lock that refused an unreserved try (one that ended meanwhile still asks for a second). */
-function refusingLock(attempt: Attempt, now: Date): LockState {
-  const lock = lockStateAt(attempt.lockedUntil, now)
-  return lock.locked ? lock : { locked: true, retryAfterSeconds: 1 }
-}
-
 function lockedError(code: string, lock: LockState): AppError {
   return new AppError(code, {
     message: 'locked after repeated failures',
@@ -161,7 +155,7 @@ export class AccessService {
     // verdict counts only for a reserved try (a lock refuses the rest unlooked at).
     const isRight = await verifyPassword(attempt.member?.passwordHash, body.firstEntryPassword)
     if (!attempt.reserved)
-      throw lockedError(errorCodes.verifyUserLocked, refusingLock(attempt, now))
+      throw lockedError(errorCodes.verifyUserLocked, refusingLock(attempt.lockedUntil, now))
     if (attempt.member === undefined || !isRight) {
       return this.#refuse(
         attempt.failures,
@@ -209,7 +203,7 @@ export class AccessService {
       sql`auth_item1 = ${first} and auth_item2 = ${second} and auth_item3 = ${third}`,
     )
     if (!attempt.reserved)
-      throw lockedError(errorCodes.verifyUserLocked, refusingLock(attempt, now))
+      throw lockedError(errorCodes.verifyUserLocked, refusingLock(attempt.lockedUntil, now))
     if (attempt.member === undefined) {
       return this.#refuse(
         attempt.failures,

@@ -103,12 +103,20 @@ export async function reserveTry(
 }
 
 /**
- * The lock that refused a try. A lock that ended between the refusal and this read still
- * refused it: the client is told to wait a second.
+ * The lock that refused an unreserved try, from the end it was read with. A lock that ended
+ * between the refusal and that read still refused it: the client is told to wait a second.
  */
-export async function lockInForce(db: Database, subjectKey: string, now: Date): Promise<LockState> {
-  const lock = await lockState(db, subjectKey, now)
+export function refusingLock(lockedUntil: Date | null | undefined, now: Date): LockState {
+  const lock = lockStateAt(lockedUntil, now)
   return lock.locked ? lock : { locked: true, retryAfterSeconds: 1 }
+}
+
+async function lockInForce(db: Database, subjectKey: string, now: Date): Promise<LockState> {
+  const rows = await db
+    .select({ lockedUntil: authLockouts.lockedUntil })
+    .from(authLockouts)
+    .where(eq(authLockouts.subjectKey, subjectKey))
+  return refusingLock(rows[0]?.lockedUntil, now)
 }
 
 /** A right answer ends the run of wrong tries (and releases its own reservation). */
