@@ -10,6 +10,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { e2eBrowserPath } from './support/chromium.ts'
 import { baseUrlVariable, engineRuns, stateDirVariable, type Engine } from './support/engines.ts'
 import { importedDocumentPaths } from './support/fixtures.ts'
 import { prepareRosters, writeMembersFile } from './support/members.ts'
@@ -59,6 +60,7 @@ async function startEngine(engine: Engine, runDir: string): Promise<RunningServe
 }
 
 export default async function globalSetup(): Promise<void> {
+  console.log(`e2e: browser ${e2eBrowserPath()}`)
   const runDir = mkdtempSync(path.join(tmpdir(), 'e2e-run-'))
   ;(globalThis as WithServers)[runDirKey] = runDir
   process.env[RUN_DIR_VARIABLE] = runDir

@@ -2,7 +2,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from '@playwright/test'
 import { e2eJsonReportPath } from './support/card-scan.ts'
-import { CHROMIUM_PATH, chromiumArgs } from './support/chromium.ts'
+import { chromiumArgs, e2eBrowserPath } from './support/chromium.ts'
 import { baseUrlVariable, engineRuns, projectName, SMOKE_TAG } from './support/engines.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -34,7 +34,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     browserName: 'chromium',
     viewport: { width: 1280, height: 800 },
-    launchOptions: { executablePath: CHROMIUM_PATH, args: [...chromiumArgs] },
+    launchOptions: { executablePath: e2eBrowserPath(), args: [...chromiumArgs] },
   },
   // One project per engine (support/engines.ts): the whole suite on one, the tests tagged @smoke
   // on the other. Global setup starts each engine's server before the workers, which read its

@@ -451,8 +451,11 @@ test('キーボードだけで: 団体Aのお申し込みを確認メールの�
   // noticeMattersDoc: Space on the file input opens the browser's file chooser.
   await arrivedAt(page, 'noticeMattersDoc', stepTitles.noticeMattersDoc, 'noticeMattersDoc')
   const slotName = docSlotName(groupA, 1)
-  await tabUntil(page, page.getByLabel(labelled(formT('docs.file', { name: slotName }))))
+  // Listening starts before the Tabs: Playwright turns the browser's file-chooser interception on
+  // without waiting for it, and a Space pressed at once could beat it (the chooser then opens
+  // unseen and the wait times out).
   const chooser = page.waitForEvent('filechooser')
+  await tabUntil(page, page.getByLabel(labelled(formT('docs.file', { name: slotName }))))
   await page.keyboard.press('Space')
   await (await chooser).setFiles(png)
   await expect(

@@ -19,16 +19,18 @@ export const OUTSIDE_DB_PROJECT_MESSAGE =
   'PostgreSQL: name this test file *.db.test.ts (vitest.config.ts, ADR 0017).'
 
 /**
- * A fresh, migrated database for one suite: a restored PGlite template, or a copy of the
- * migrated template database on the PostgreSQL server named by TEST_DATABASE_URL (dropped again
- * by `close`). Both templates are made once by the `db` project's global setup.
+ * A fresh, migrated database for one suite: on PGlite an instance of this worker's, emptied
+ * (ADR 0017), or with `own` one restored from the template and closed for good by `close` (for a
+ * test that closes the database under the app); on the PostgreSQL server named by
+ * TEST_DATABASE_URL a copy of the migrated template database, dropped again by `close`. Both
+ * templates are made once by the `db` project's global setup.
  */
-export async function createTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
+export async function createTestDatabase(
+  options: { own?: boolean } = {},
+): Promise<DatabaseHandle & { url?: string }> {
   if (inject('databaseProject') !== true) throw new Error(OUTSIDE_DB_PROJECT_MESSAGE)
   if (testDatabaseUrl === undefined) {
-    const template = fs.readFileSync(inject('pgliteTemplate'))
-    const client = await PGlite.create({ loadDataDir: new Blob([template]) })
-    return wrapPglite(client)
+    return options.own === true ? wrapPglite(await restorePgliteTemplate()) : lendPglite()
   }
   const name = `test_${randomBytes(6).toString('hex')}`
   const admin = new pg.Client({ connectionString: testDatabaseUrl })
@@ -48,6 +50,58 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { url?: str
       await waitUntilUnused(dropper, name)
       await dropper.query(`drop database if exists ${name} with (force)`)
       await dropper.end()
+    },
+  }
+}
+
+let pgliteTemplate: Blob | undefined
+function restorePgliteTemplate(): Promise<PGlite> {
+  pgliteTemplate ??= new Blob([fs.readFileSync(inject('pgliteTemplate'))])
+  return PGlite.create({ loadDataDir: pgliteTemplate })
+}
+
+/**
+ * PGlite instances of this worker that suites have given back. Restoring the template takes
+ * seconds (a 40 MB data folder) where emptying every table takes a tenth of one, and the files of
+ * a worker run one after another (`isolate: false`), so a worker keeps the instances it made.
+ */
+const idlePglites: { client: PGlite; shape: string }[] = []
+
+/** The public schema's columns: a suite that changed it (and did not undo it) spoils its instance. */
+async function schemaShape(client: PGlite): Promise<string> {
+  const { rows } = await client.query<{ shape: string }>(
+    `select string_agg(table_name || '.' || column_name || ':' || data_type, ',' order by table_name, column_name) as shape
+       from information_schema.columns where table_schema = 'public'`,
+  )
+  return rows[0]?.shape ?? ''
+}
+
+async function lendPglite(): Promise<DatabaseHandle> {
+  let idle = idlePglites.pop()
+  if (idle === undefined) {
+    const client = await restorePgliteTemplate()
+    idle = { client, shape: await schemaShape(client) }
+  } else {
+    // Emptied when lent rather than when given back: anything a suite left running after its
+    // close lands before this, not in the next suite's data.
+    const { rows } = await idle.client.query<{ name: string }>(
+      `select format('%I.%I', schemaname, tablename) as name from pg_tables where schemaname = 'public'`,
+    )
+    await idle.client.exec(
+      `reset all; select pg_advisory_unlock_all(); truncate ${rows.map((row) => row.name).join(', ')} restart identity cascade`,
+    )
+  }
+  const lent = idle
+  const { client, shape } = lent
+  const handle = await wrapPglite(client)
+  let given = false
+  return {
+    ...handle,
+    close: async () => {
+      if (given) return
+      given = true
+      if (!client.closed && (await schemaShape(client)) === shape) idlePglites.push(lent)
+      else await client.close()
     },
   }
 }

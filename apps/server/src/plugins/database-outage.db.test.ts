@@ -55,7 +55,7 @@ describe('データベースにつながらない間は 503 APFS0002 と Retry-A
   let isClosed = false
 
   beforeAll(async () => {
-    database = await createTestDatabase()
+    database = await createTestDatabase({ own: true })
     await importGroupDocument(database.db, groupDocument(link), { readImage: readTestImage })
   })
   afterAll(async () => {
