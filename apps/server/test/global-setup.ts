@@ -66,8 +66,15 @@ async function setupPostgres(project: TestProject, adminUrl: string) {
   })
   project.provide('pgliteTemplate', '')
   project.provide('postgresTemplate', name)
+  // The template, and the copies the workers kept to lend again (test/helpers.ts), named after it.
   return () =>
     withAdmin(adminUrl, async (admin) => {
-      await admin.query(`drop database if exists ${name} with (force)`)
+      const { rows } = await admin.query<{ datname: string }>(
+        `select datname from pg_database where datname = $1 or datname like $2`,
+        [name, `${name}\\_%`],
+      )
+      for (const { datname } of rows) {
+        await admin.query(`drop database if exists ${datname} with (force)`)
+      }
     })
 }

@@ -19,11 +19,14 @@ export const OUTSIDE_DB_PROJECT_MESSAGE =
   'PostgreSQL: name this test file *.db.test.ts (vitest.config.ts, ADR 0017).'
 
 /**
- * A fresh, migrated database for one suite: on PGlite an instance of this worker's, emptied
- * (ADR 0017), or with `own` one restored from the template and closed for good by `close` (for a
- * test that closes the database under the app); on the PostgreSQL server named by
- * TEST_DATABASE_URL a copy of the migrated template database, dropped again by `close`. Both
- * templates are made once by the `db` project's global setup.
+ * A fresh, migrated database for one suite. The files of a worker run one after another
+ * (`isolate: false`), so a worker keeps the databases its suites gave back and lends them again
+ * emptied (ADR 0017): on PGlite an instance restored once from the template (restoring takes
+ * seconds, emptying every table a tenth of one); on the PostgreSQL server named by
+ * TEST_DATABASE_URL a copy of the migrated template database (copying and dropping cost a second
+ * each). With `own`, a database of the suite's own, made from the template and dropped by `close`:
+ * for a test that cuts the database off under the app. Both templates are made once by the `db`
+ * project's global setup.
  */
 export async function createTestDatabase(
   options: { own?: boolean } = {},
@@ -32,24 +35,104 @@ export async function createTestDatabase(
   if (testDatabaseUrl === undefined) {
     return options.own === true ? wrapPglite(await restorePgliteTemplate()) : lendPglite()
   }
-  const name = `test_${randomBytes(6).toString('hex')}`
-  const admin = new pg.Client({ connectionString: testDatabaseUrl })
+  return options.own === true ? ownPostgresDatabase(testDatabaseUrl) : lendPostgres(testDatabaseUrl)
+}
+
+/** `postgres://…/{name}` on the server of TEST_DATABASE_URL. */
+function postgresUrl(adminUrl: string, name: string): string {
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  return url.toString()
+}
+
+async function copyPostgresTemplate(adminUrl: string): Promise<string> {
+  // Named after the template, so that the global teardown finds and drops what a worker kept.
+  const name = `${inject('postgresTemplate')}_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: adminUrl })
   await admin.connect()
   await admin.query(`create database ${name} template ${inject('postgresTemplate')}`)
   await admin.end()
-  const url = new URL(testDatabaseUrl)
-  url.pathname = `/${name}`
-  const handle = await openPostgresDatabase(url.toString(), { max: 4, onConnectionError: () => {} })
+  return name
+}
+
+async function dropPostgresDatabase(adminUrl: string, name: string): Promise<void> {
+  const dropper = new pg.Client({ connectionString: adminUrl })
+  await dropper.connect()
+  await waitUntilUnused(dropper, name)
+  await dropper.query(`drop database if exists ${name} with (force)`)
+  await dropper.end()
+}
+
+function openTestPool(url: string): Promise<DatabaseHandle> {
+  return openPostgresDatabase(url, { max: 4, onConnectionError: () => {} })
+}
+
+async function ownPostgresDatabase(adminUrl: string): Promise<DatabaseHandle & { url: string }> {
+  const name = await copyPostgresTemplate(adminUrl)
+  const url = postgresUrl(adminUrl, name)
+  const handle = await openTestPool(url)
   return {
     ...handle,
-    url: url.toString(),
+    url,
     close: async () => {
       await handle.close()
-      const dropper = new pg.Client({ connectionString: testDatabaseUrl })
-      await dropper.connect()
-      await waitUntilUnused(dropper, name)
-      await dropper.query(`drop database if exists ${name} with (force)`)
-      await dropper.end()
+      await dropPostgresDatabase(adminUrl, name)
+    },
+  }
+}
+
+/** The statements that empty a database's public tables, and the shape they leave. */
+const PUBLIC_TABLES_SQL = `select format('%I.%I', schemaname, tablename) as name from pg_tables where schemaname = 'public'`
+const SCHEMA_SHAPE_SQL = `select string_agg(table_name || '.' || column_name || ':' || data_type, ',' order by table_name, column_name) as shape
+  from information_schema.columns where table_schema = 'public'`
+function emptyingSql(tables: readonly string[]): string {
+  return `truncate ${tables.join(', ')} restart identity cascade`
+}
+
+/**
+ * PostgreSQL databases of this worker that suites gave back, with the schema shape they were
+ * made with: one whose suite changed the schema (and did not undo it) is dropped instead. What a
+ * worker still holds at the end, the global teardown drops (global-setup.ts).
+ */
+const idlePostgres: { name: string; shape: string }[] = []
+
+/** The rows of one statement on the database at `url`, over a connection of its own. */
+async function queryPostgres<Row extends object>(url: string, text: string): Promise<Row[]> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    return (await client.query<Row>(text)).rows
+  } finally {
+    await client.end()
+  }
+}
+
+async function lendPostgres(adminUrl: string): Promise<DatabaseHandle & { url: string }> {
+  let idle = idlePostgres.pop()
+  const name = idle?.name ?? (await copyPostgresTemplate(adminUrl))
+  const url = postgresUrl(adminUrl, name)
+  if (idle === undefined) {
+    const [row] = await queryPostgres<{ shape: string }>(url, SCHEMA_SHAPE_SQL)
+    idle = { name, shape: row?.shape ?? '' }
+  } else {
+    // Emptied when lent rather than when given back: anything a suite left running after its
+    // close lands before this, not in the next suite's data.
+    const tables = await queryPostgres<{ name: string }>(url, PUBLIC_TABLES_SQL)
+    await queryPostgres(url, emptyingSql(tables.map((table) => table.name)))
+  }
+  const handle = await openTestPool(url)
+  const lent = idle
+  let given = false
+  return {
+    ...handle,
+    url,
+    close: async () => {
+      if (given) return
+      given = true
+      await handle.close()
+      const [row] = await queryPostgres<{ shape: string }>(url, SCHEMA_SHAPE_SQL).catch(() => [])
+      if (row?.shape === lent.shape) idlePostgres.push(lent)
+      else await dropPostgresDatabase(adminUrl, name)
     },
   }
 }
@@ -69,10 +152,7 @@ const idlePglites: { client: PGlite; shape: string }[] = []
 
 /** The public schema's columns: a suite that changed it (and did not undo it) spoils its instance. */
 async function schemaShape(client: PGlite): Promise<string> {
-  const { rows } = await client.query<{ shape: string }>(
-    `select string_agg(table_name || '.' || column_name || ':' || data_type, ',' order by table_name, column_name) as shape
-       from information_schema.columns where table_schema = 'public'`,
-  )
+  const { rows } = await client.query<{ shape: string }>(SCHEMA_SHAPE_SQL)
   return rows[0]?.shape ?? ''
 }
 
@@ -84,11 +164,9 @@ async function lendPglite(): Promise<DatabaseHandle> {
   } else {
     // Emptied when lent rather than when given back: anything a suite left running after its
     // close lands before this, not in the next suite's data.
-    const { rows } = await idle.client.query<{ name: string }>(
-      `select format('%I.%I', schemaname, tablename) as name from pg_tables where schemaname = 'public'`,
-    )
+    const { rows } = await idle.client.query<{ name: string }>(PUBLIC_TABLES_SQL)
     await idle.client.exec(
-      `reset all; select pg_advisory_unlock_all(); truncate ${rows.map((row) => row.name).join(', ')} restart identity cascade`,
+      `reset all; select pg_advisory_unlock_all(); ${emptyingSql(rows.map((row) => row.name))}`,
     )
   }
   const lent = idle
