@@ -7,8 +7,13 @@ import { E2E_TODAY } from './server.ts'
 export type DemoLink = ReturnType<typeof demoLinks>[number]
 export type DemoDocument = ReturnType<typeof buildDemoDocuments>[number]
 
-/** Demo groups A, B and C by their fixed codes (STACK of the e2e contract). */
-export const DEMO_GROUP_CODES = { a: 'G100001', b: 'G200002', c: 'G300003' } as const
+/** Demo groups A, B, C and D by their fixed codes (README "デモ"). */
+export const DEMO_GROUP_CODES = {
+  a: 'G100001',
+  b: 'G200002',
+  c: 'G300003',
+  d: 'G400004',
+} as const
 
 export function demoLink(groupPfCode: string): DemoLink {
   const link = demoLinks(E2E_TODAY).find((candidate) => candidate.groupPfCode === groupPfCode)

@@ -227,13 +227,15 @@ for (const groupPfCode of Object.values(DEMO_GROUP_CODES)) {
   })
 }
 
-test('デモ団体の募集区分が A 一括募集中・B 中途募集中・C 期間外であること（前提の確認）', () => {
+// Issue #23 point 1: D (group collection) is open, so every payment method can be tried.
+test('デモ団体の募集区分が A 一括募集中・B 中途募集中・C 期間外・D 一括募集中であること（前提の確認）', () => {
   const now = new Date(Date.parse(E2E_NOW))
   expect(
     Object.values(DEMO_GROUP_CODES).map((code) =>
       recruitmentPhase(now, demoDocument(code).groupPfInfo),
     ),
-  ).toEqual(['atOnce', 'halfway', 'closed'])
+  ).toEqual(['atOnce', 'halfway', 'closed', 'atOnce'])
+  expect(demoDocument(DEMO_GROUP_CODES.d).groupPfInfo.pymntMethod).toBe('4')
 })
 
 test.describe('お知らせの本文に仕込まれたスクリプト（XSS 検証団体 X900009）', () => {

@@ -25,10 +25,10 @@ function momentsOf(today: string): Date[] {
   )
 }
 
-function documentsOf(today: string): [GroupDocument, GroupDocument, GroupDocument] {
+function documentsOf(today: string): [GroupDocument, GroupDocument, GroupDocument, GroupDocument] {
   const documents = buildDemoDocuments(today)
-  expect(documents).toHaveLength(3)
-  return documents as [GroupDocument, GroupDocument, GroupDocument]
+  expect(documents).toHaveLength(4)
+  return documents as [GroupDocument, GroupDocument, GroupDocument, GroupDocument]
 }
 
 /** WCAG 2.x の相対輝度。 */
@@ -54,9 +54,9 @@ function allStrings(value: unknown): string[] {
 
 describe.each(todays)('今日が %s のデモデータ', (today) => {
   const documents = documentsOf(today)
-  const [groupA, groupB, groupC] = documents
+  const [groupA, groupB, groupC, groupD] = documents
 
-  it('団体A・B・Cの3件を、決められたコード・枝番・URLキーで作ること', () => {
+  it('団体A・B・C・Dの4件を、決められたコード・枝番・URLキーで作ること', () => {
     expect(
       documents.map((document) => [
         document.groupPfInfo.groupPfCode,
@@ -66,10 +66,11 @@ describe.each(todays)('今日が %s のデモデータ', (today) => {
       ['G100001', [['00001', 'Kx7pR2mQ9a']]],
       ['G200002', [['00010', 'Ht4wN8vL3c']]],
       ['G300003', [['00001', 'Pz5bJ6sE1d']]],
+      ['G400004', [['00001', 'Nw3fK7tY2h']]],
     ])
   })
 
-  it.each([0, 1, 2])('団体%i の文書がスキーマと横断チェックを通ること', (index) => {
+  it.each([0, 1, 2, 3])('団体%i の文書がスキーマと横断チェックを通ること', (index) => {
     const document = documents[index]!
     const parsed = groupDocumentSchema.safeParse(document)
     expect(parsed.error?.issues).toBeUndefined()
@@ -136,6 +137,20 @@ describe.each(todays)('今日が %s のデモデータ', (today) => {
     ])
   })
 
+  // Issue #23 point 1: every payment method can be tried in an open window, group collection too.
+  it('団体Dは団体扱（pymntMethod "4"）で一斉募集期間内にあり、A・B・Dで3つの支払方法がすべて受付中であること', () => {
+    const info = groupD.groupPfInfo
+    for (const now of momentsOf(today)) {
+      expect(recruitmentPhase(now, info)).toBe('atOnce')
+    }
+    expect([info.authenticationType, info.pymntMethod]).toEqual(['1', '4'])
+    expect(info.groupNameKanji).toBe('日本ソフトウェア技術者協会 新入会員団体保険')
+    const open = documents.filter((document) =>
+      momentsOf(today).every((now) => recruitmentPhase(now, document.groupPfInfo) !== 'closed'),
+    )
+    expect(open.map((document) => document.groupPfInfo.pymntMethod).sort()).toEqual(['1', '3', '4'])
+  })
+
   it('デモリンクの始期年月・枝番・URLキー・団体名が各文書と一致すること', () => {
     expect(demoLinks(today)).toEqual(
       documents.map((document) => ({
@@ -172,7 +187,7 @@ describe('デモデータの内容', () => {
 
   it('テーマカラーが団体ごとに異なり、白い文字とのコントラスト比が4.5以上であること', () => {
     const colors = documents.map((document) => document.groupPfInfo.themeColor)
-    expect(new Set(colors).size).toBe(3)
+    expect(new Set(colors).size).toBe(documents.length)
     for (const color of colors) {
       expect(contrastWithWhite(color)).toBeGreaterThanOrEqual(4.5)
     }
@@ -190,6 +205,8 @@ describe('デモデータの内容', () => {
       'demo/g200002-top.svg',
       'demo/g300003-logo.svg',
       'demo/g300003-top.svg',
+      'demo/g400004-logo.svg',
+      'demo/g400004-top.svg',
     ])
     for (const file of files) {
       const image = demoImage(file!)
@@ -283,8 +300,20 @@ describe('デモデータの内容', () => {
       ['2', '生年月日', ['required', 'yearMonthDate']],
       ['3', '氏名（カナ）', ['required', 'onlyFullKatakana']],
     ])
-    for (const document of [documents[0]!, documents[2]!]) {
+    for (const document of [documents[0]!, documents[2]!, documents[3]!]) {
       expect(document.itemDefinitionArray.every((item) => item.authItemCd === null)).toBe(true)
+    }
+  })
+
+  // Issue #23 point 7: the my-page changes the mail address and the password (and stops
+  // auto-renewal), never the coverage: a certificate must not promise more.
+  it('加入者証のコメントは、マイページでできない加入内容の変更をマイページに案内しないこと', () => {
+    for (const document of documents) {
+      const comment = document.groupPfInfo.certificateComment ?? ''
+      for (const sentence of comment.split('。').filter((part) => part.includes('マイページ'))) {
+        expect(sentence).toMatch(/メールアドレス|パスワード/)
+        expect(sentence).not.toMatch(/加入内容|プラン|特約|被保険者/)
+      }
     }
   })
 
@@ -313,7 +342,7 @@ describe('デモデータの内容', () => {
       expect(info.coverageOutlineArray.every((outline) => outline.itemArray.length > 0)).toBe(true)
     }
     expect(documents.map((document) => document.groupPfInfo.systemRevisionNotice !== null)).toEqual(
-      [false, true, false],
+      [false, true, false, false],
     )
     const docTypes = documents.flatMap((document) => [
       document.groupPfInfo.requiredDocsType1,

@@ -14,6 +14,8 @@ import { renderLogoSvg, renderTopSvg, type DemoArtwork } from './demo-images.ts'
 //   A さくら電機     — inside its all-at-once window (card payment, first-entry ID)
 //   B みどり市互助会 — inside its mid-term window (virtual account, three-item authentication)
 //   C ソフトウェア協会 — outside both windows (group collection, renewal fix date set)
+//   D ソフトウェア協会 新入会員 — inside its all-at-once window (group collection: every payment
+//     method can be tried in an open window, issue #23)
 // All names, numbers, addresses and URLs are fictional (0120-000-xxx, example.jp).
 
 /** A demo link as the README and the start-up log show it. */
@@ -556,7 +558,7 @@ const groupA: DemoGroup = {
       accidentAcceptanceInfo:
         '事故が起きたときは、事故受付センター（0120-000-102、24時間365日受付）までご連絡ください。おけがの場合は、受診した医療機関の名称と通院した日をお控えください。',
       certificateComment:
-        'この加入者証は大切に保管してください。加入内容の変更は、マイページからお手続きいただけます。',
+        'この加入者証は大切に保管してください。ご加入内容（プラン・特約・被保険者）の変更は、取扱代理店までお問い合わせください。メールアドレスとパスワードは、マイページで変更できます。',
       renewalFlg: '2',
       policyHolderPageUseDiv: '1',
       systemRevisionNotice: null,
@@ -1227,553 +1229,612 @@ const groupB: DemoGroup = {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Group C: 日本ソフトウェア技術者協会 会員団体保険 (outside both windows)
+// Groups C and D: 日本ソフトウェア技術者協会, two products paid by group collection (pymntMethod "4")
+//   C 会員団体保険 — outside both windows (the closed-window screens)
+//   D 新入会員団体保険 — inside its all-at-once window (group collection can be tried, issue #23)
 
-const groupC: DemoGroup = {
-  code: 'G300003',
-  artwork: {
-    color: '#1F4E8C',
-    motif: 'code',
-    title: '日本ソフトウェア技術者協会',
-    subtitle: '会員団体保険',
-  },
-  build(today) {
-    const thisMonth = ym(today)
-    const inceptionYm = addMonths(thisMonth, -3)
-    const groupInceptionDate = firstDay(inceptionYm)
-    const groupExpiryDate = firstDay(addMonths(inceptionYm, 12))
-    const atOnceRecruitStartDate = addDays(groupInceptionDate, -50)
-    const atOnceRecruitEndDate = addDays(groupInceptionDate, -20)
-    // 中途加入は始期から2か月間だけ受け付けた（すでに終了している）。
-    const halfwayRecruitStartDate = groupInceptionDate
-    const halfwayRecruitEndDate = lastDay(addMonths(inceptionYm, 1))
-    const halfwayPymntInceptionDate = firstDay(addMonths(inceptionYm, 2))
-    const renewalFixDate = addDays(groupExpiryDate, -60)
-    const agentName = '株式会社エスイー保険サービス'
-    const agentMail = 'hoken-jsea@example.jp'
-    const files = imageFiles(this.code)
-    const name = `${this.artwork.title} ${this.artwork.subtitle}`
-
-    const groupPfInfo: GroupPfInfoDocument = {
-      groupPfCode: this.code,
-      groupPfCodeInceptionDateYm: inceptionYm,
-      groupPfAutoRenewFlg: '1',
-      renewalFixDate,
-      groupInceptionDate,
-      groupInceptionTime: '1600',
-      groupExpiryDate,
-      groupExpiryTime: '1600',
-      halfwayPymntInceptionDate,
-      detailManagementDiv1: '03',
-      detailManagementDiv2: '01',
-      authenticationType: '1',
-      recruitDiv: '1',
-      sectionCd: '3301',
-      sectionName: '業域開発部 団体第三課',
-      agentCd: 'AG30003',
-      agentName,
-      groupCd: 'JSE300',
-      groupNameKana: 'ニホンソフトウェアギジュツシャキョウカイ カイインダンタイホケン',
-      groupNameKanji: name,
-      atOnceRecruitStartDate,
-      atOnceRecruitEndDate,
-      halfwayRecruitStartDate,
-      halfwayRecruitEndDate,
-      unitInfoArray: [
-        unit({
-          unitNo: 1,
-          unitTypeCd: 'S1',
-          coverageName: '会員団体保険 スタンダードプラン',
-          displayName: 'スタンダードプラン',
-          coverageTypeFlg: '1',
-          groupCd: 'JSE300',
-          unitPremium: 980,
-        }),
-        unit({
-          unitNo: 2,
-          unitTypeCd: 'W1',
-          coverageName: '会員団体保険 ワイドプラン',
-          displayName: 'ワイドプラン',
-          coverageTypeFlg: '1',
-          groupCd: 'JSE300',
-          unitPremium: 1760,
-        }),
-        unit({
-          unitNo: 3,
-          unitTypeCd: 'IP',
-          coverageName: '所得補償特約（月額20万円型）',
-          displayName: '所得補償特約',
-          coverageTypeFlg: '2',
-          relatedUnitNo: [1, 2],
-          groupCd: 'JSE300',
-          unitPremium: 1350,
-        }),
-        unit({
-          unitNo: 4,
-          unitTypeCd: 'PE',
-          coverageName: '携行品損害補償特約',
-          displayName: '携行品損害特約',
-          coverageTypeFlg: '2',
-          relatedUnitNo: [2],
-          groupCd: 'JSE300',
-          unitPremium: 290,
-        }),
-      ],
-      themeColor: this.artwork.color,
-      logoImage: { file: files.logo, alt: name },
-      topImage: {
-        file: files.top,
-        alt: `つながる点と線をあしらった、${name}のイメージ画像`,
-      },
-      premiumSampleArray: [
-        {
-          label: '基本の補償を備える場合',
-          description: 'スタンダードプランに加入した場合の、月々の保険料です。',
-          premium: 980,
-          premiumUnit: '月払',
-        },
-        {
-          label: '補償を手厚くする場合',
-          description: 'ワイドプランに加入した場合の、月々の保険料です。',
-          premium: 1760,
-          premiumUnit: '月払',
-        },
-        {
-          label: '働けないときの収入にも備える場合',
-          description: 'スタンダードプランに所得補償特約を付けた場合の、月々の保険料です。',
-          premium: 2330,
-          premiumUnit: '月払',
-        },
-        {
-          label: 'ノートパソコンの持ち歩きが多い場合',
-          description: 'ワイドプランに携行品損害特約を付けた場合の、月々の保険料です。',
-          premium: 2050,
-          premiumUnit: '月払',
-        },
-      ],
-      announcementArray: [
-        {
-          date: addDays(today, -5),
-          title: '更新のお手続きについて',
-          bodyHtml: [
-            `<p>現在の保険期間は<strong>${jpDate(groupExpiryDate)}</strong>に満了し、同じ内容で自動的に更新されます。</p>`,
-            `<p>プランや特約を変更される場合は、<strong>${jpDate(renewalFixDate)}まで</strong>にマイページからお手続きください。</p>`,
-          ].join(''),
-        },
-        {
-          date: addDays(atOnceRecruitEndDate, 1),
-          title: '今年度の募集を終了しました',
-          bodyHtml:
-            '<p>今年度の会員団体保険の募集は終了しました。たくさんのお申し込みをいただき、ありがとうございました。</p><p>次回の募集は、<a href="https://www.example.jp/jsea/hoken">協会の保険ページ</a>でお知らせします。</p>',
-        },
-      ],
-      otherAnnouncementHtml:
-        '<p>ご登録の住所や勤務先が変わった場合は、マイページから変更のお手続きをお願いいたします。</p>',
-      featureArray: [
-        {
-          title: '協会会員のための団体保険',
-          description:
-            '日本ソフトウェア技術者協会の正会員・準会員の方がご加入いただける団体保険です。団体契約のため、割安な保険料でご加入いただけます。',
-        },
-        {
-          title: '働けないときの収入を補償',
-          description:
-            '所得補償特約を付けると、病気やけがで働けなくなったときの収入の減少を、月額20万円を限度に補償します。フリーランスの方にもおすすめです。',
-        },
-        {
-          title: '持ち歩くパソコンも補償',
-          description:
-            'ワイドプランでは携行品損害特約をお選びいただけます。外出先で使うノートパソコンやタブレットの破損・盗難に備えられます。',
-        },
-      ],
-      accidentCaseArray: [
-        {
-          title: '駅のホームで転倒し、ひざを負傷',
-          description:
-            '打ち合わせに向かう途中、駅のホームで転倒してひざのじん帯を傷め、25日間通院しました。',
-          paidAmount: 50000,
-        },
-        {
-          title: '病気で3か月間、仕事ができなかった',
-          description:
-            '体調を崩して医師から自宅療養を指示され、3か月間仕事ができませんでした。所得補償特約から保険金をお支払いしました。',
-          paidAmount: 553333,
-        },
-        {
-          title: 'カフェでノートパソコンを落として破損',
-          description:
-            '外出先のカフェで作業をしていたところ、ノートパソコンを床に落として画面が割れてしまいました。',
-          paidAmount: 65000,
-        },
-      ],
-      coverageOutlineArray: [
-        {
-          category: '傷害',
-          itemArray: [
-            {
-              label: '死亡・後遺障害',
-              content:
-                '事故の日からその日を含めて180日以内に亡くなられた場合、または後遺障害が生じた場合にお支払いします。保険金額はスタンダードプラン300万円、ワイドプラン600万円です。',
-            },
-            {
-              label: '入院',
-              content:
-                '入院1日につき、スタンダードプラン4,000円、ワイドプラン6,000円をお支払いします。',
-            },
-            {
-              label: '通院',
-              content: '通院1日につき2,000円をお支払いします（90日分が限度です）。',
-            },
-          ],
-        },
-        {
-          category: '疾病',
-          itemArray: [
-            {
-              label: '疾病入院',
-              content:
-                'ワイドプランのみ、入院1日につき5,000円をお支払いします（1回の入院につき60日分が限度です）。',
-            },
-          ],
-        },
-        {
-          category: '所得補償',
-          itemArray: [
-            {
-              label: '所得補償（特約）',
-              content:
-                '病気やけがで働けなくなった場合に、月額20万円を限度にお支払いします。働けなくなった日から7日間は、お支払いの対象外です。',
-            },
-            { label: 'お支払いの期間', content: '同じ病気やけがについて、1年間が限度です。' },
-          ],
-        },
-        {
-          category: '携行品',
-          itemArray: [
-            {
-              label: '携行品損害（特約）',
-              content:
-                '外出先に持ち出したノートパソコンなどの身の回り品が、偶然な事故で壊れたり盗まれたりした場合に、1年間で20万円を限度にお支払いします（自己負担額は1事故3,000円です）。',
-            },
-          ],
-        },
-        {
-          category: '各種サービス',
-          itemArray: [
-            {
-              label: '健康・医療相談',
-              content: '24時間365日、医師や看護師などの専門スタッフに電話でご相談いただけます。',
-            },
-            {
-              label: 'メンタルヘルス相談',
-              content: '臨床心理士などの専門スタッフに、電話やWebでご相談いただけます。',
-            },
-          ],
-        },
-      ],
-      faqArray: [
-        {
-          question: '今から加入することはできますか。',
-          answer:
-            '今年度の募集は終了しています。次回の募集は、更新の時期にあわせて協会の会報と保険ページでお知らせします。',
-        },
-        {
-          question: '自動更新とは何ですか。',
-          answer: `保険期間が満了したときに、同じ内容で自動的に更新される仕組みです。内容を変更される場合は、${jpDate(renewalFixDate)}までにマイページからお手続きください。`,
-        },
-        {
-          question: '保険料はどのように支払いますか。',
-          answer:
-            '保険料は協会を通じてお支払いいただきます（団体扱）。ご登録の口座から、協会の会費とあわせて毎月お引き落としします。Webでのお支払い手続きは必要ありません。',
-        },
-        {
-          question: '所得補償特約は会社員でも加入できますか。',
-          answer:
-            'はい、ご加入いただけます。会社員・公務員の方も、フリーランス・個人事業主の方も対象です。',
-        },
-        {
-          question: '協会を退会した場合はどうなりますか。',
-          answer: '協会を退会された場合は、退会された月の末日で補償が終わります。',
-        },
-      ],
-      applicationGuideArray: [
-        {
-          title: 'ご案内を確認する',
-          description: 'パンフレットと重要事項説明書で、補償内容とプランをご確認ください。',
-        },
-        {
-          title: '初回IDで本人確認をする',
-          description:
-            '協会から郵送した「会員団体保険のご案内」に記載の初回IDとパスワードを入力してください。',
-        },
-        {
-          title: 'メールアドレスを登録する',
-          description:
-            'メールアドレスとマイページのパスワードを登録してください。届いたメールのリンクから、1時間以内にお手続きを続けてください。',
-        },
-        {
-          title: '加入内容を入力する',
-          description: 'プランと特約を選び、補償の対象となる方の情報と告知事項を入力してください。',
-        },
-        {
-          title: 'お申し込みを完了する',
-          description:
-            '入力内容を確認して、お申し込みを完了してください。保険料は協会を通じてお支払いいただくため、Webでのお支払い手続きは必要ありません。',
-        },
-      ],
-      referenceInfoArray: [
-        referenceBlock([
-          ['タイトル', 'お問い合わせ先'],
-          ['内容タイトル', '取扱代理店'],
-          ['内容', agentName],
-          ['電話番号', '0120-000-301'],
-          ['注記', '受付時間：平日 10:00〜18:00（土日祝日・年末年始を除く）'],
-          ['メール', agentMail],
-        ]),
-        referenceBlock([
-          ['タイトル', '事故のご連絡'],
-          ['内容タイトル', '事故受付センター（24時間365日受付）'],
-          ['電話番号', '0120-000-302'],
-          [
-            '内容',
-            '事故が起きたときや、病気やけがで働けなくなったときは、できるだけ早くご連絡ください。',
-          ],
-        ]),
-        referenceBlock([
-          ['タイトル', '協会のお問い合わせ'],
-          ['内容タイトル', '日本ソフトウェア技術者協会 事務局'],
-          ['内容', '会員資格、会費、退会に関するお問い合わせ'],
-          ['電話番号', '03-0000-3301'],
-          ['メール', 'office-jsea@example.com'],
-          ['URL', 'https://www.example.jp/jsea/'],
-        ]),
-        referenceBlock([
-          ['タイトル', '引受保険会社'],
-          ['内容タイトル', INSURER_NAME],
-          ['内容', '業域開発部 団体第三課'],
-          ['電話番号', '03-0000-3302'],
-          ['URL', INSURER_URL],
-        ]),
-      ],
-      requiredDocsArray: [
-        {
-          name: '協会会員証の写し',
-          description:
-            '会員番号が記載された面を撮影した画像、またはPDFをアップロードしてください。',
-          formatFileId: null,
-        },
-        {
-          name: '収入を確認できる書類',
-          description:
-            '所得補償特約にお申し込みの場合に、源泉徴収票または確定申告書の写しをご提出ください（任意）。',
-          formatFileId: null,
-        },
-        { name: '本人確認書類', description: 'この団体では提出は不要です。', formatFileId: null },
-      ],
-      requiredDocsType1: '2',
-      requiredDocsType2: '3',
-      requiredDocsType3: '1',
-      accidentAcceptanceInfo:
-        '事故が起きたときや、病気やけがで働けなくなったときは、事故受付センター（0120-000-302、24時間365日受付）までご連絡ください。所得補償特約のご請求には、医師の診断書が必要です。',
-      certificateComment:
-        'この加入者証は大切に保管してください。保険期間の満了後は、同じ内容で自動的に更新されます。',
-      renewalFlg: '1',
-      policyHolderPageUseDiv: '1',
-      systemRevisionNotice: null,
-      pymntMethod: '4',
-      payeeAccntDisplayDiv: '2',
-      payeeAccntInfo: null,
-      pymntCount: 12,
-      closingDay: 20,
-      shopId: '',
-      consignorCd: '0000300003',
-      consignorName: '日本ソフトウェア技術者協会',
-      additionalCost: 0,
-    }
-
-    const branch: GroupPfInfoBranchNo = {
-      groupPfBranchNo: '00001',
-      sectionName: '業域開発部 団体第三課',
-      sectionCd: '3301',
-      agentName,
-      agentCd: 'AG30003',
-      agentMail,
-      landingPageUrl: 'https://www.example.jp/jsea/hoken',
-      contactRef: `${agentName} 0120-000-301（平日 10:00〜18:00）`,
-      accidentRef: '事故受付センター 0120-000-302（24時間365日受付）',
-      agentRefTitle: '取扱代理店',
-      agentRefOtherInfo: '協会の会員団体保険を担当する代理店です。',
-      sectionRefTitle: '引受保険会社',
-      sectionRefOtherInfo: `${INSURER_NAME} 業域開発部 団体第三課 03-0000-3302`,
-      refFreeField: [
-        `代理店名：${agentName}`,
-        '電話：0120-000-301',
-        '受付時間：平日 10:00〜18:00（土日祝日・年末年始を除く）',
-        `メール：${agentMail}`,
-      ].join('\n'),
-    }
-
-    const itemDefinitionArray: ItemDefinition[] = [
-      item({
-        itemCode: 'JSE_MEMBER_NO',
-        itemName: '会員番号',
-        supportText:
-          '会員証に記載の番号を、半角の英大文字と数字で入力してください（例：S1234567）。',
-        inputType: 'text',
-        itemClass: '010',
-        category: '010',
-        displayOrder: 10,
-        preRenewCopyFlg: '1',
-        ruleArray: ['required', 'onlyNumberAndUpperAlphabet'],
-      }),
-      item({
-        itemCode: 'JSE_MEMBER_DIV',
-        itemName: '会員種別',
-        inputType: 'radio',
-        itemClass: '010',
-        category: '010',
-        displayOrder: 20,
-        preRenewCopyFlg: '1',
-        ruleArray: ['required'],
-        choiceArray: [
-          { code: '1', label: '正会員' },
-          { code: '2', label: '準会員' },
-        ],
-      }),
-      item({
-        itemCode: 'JSE_OFFICE_NAME',
-        itemName: '勤務先名',
-        supportText: 'フリーランスの方は屋号を入力してください。',
-        inputType: 'text',
-        itemClass: '010',
-        category: '010',
-        displayOrder: 30,
-        preRenewCopyFlg: '1',
-        ruleArray: ['gaiji'],
-      }),
-      item({
-        itemCode: 'JSE_OFFICE_NAME_KANA',
-        itemName: '勤務先名（カナ）',
-        supportText: '全角カタカナで入力してください。',
-        inputType: 'text',
-        itemClass: '010',
-        category: '010',
-        displayOrder: 40,
-        preRenewCopyFlg: '1',
-        ruleArray: ['onlyFullKatakana'],
-      }),
-      item({
-        itemCode: 'JSE_OFFICE_ZIP',
-        itemName: '勤務先の郵便番号',
-        supportText: 'ハイフンを入れずに、半角数字7桁で入力してください。',
-        inputType: 'text',
-        itemClass: '010',
-        category: '010',
-        displayOrder: 50,
-        ruleArray: ['zipCode'],
-      }),
-      item({
-        itemCode: 'JSE_OFFICE_TEL',
-        itemName: '勤務先の電話番号',
-        supportText: '半角数字とハイフンで入力してください（例：03-0000-0000）。',
-        inputType: 'text',
-        itemClass: '010',
-        category: '010',
-        displayOrder: 60,
-        ruleArray: ['telNo'],
-      }),
-      item({
-        itemCode: 'JSE_CONTACT_MAIL',
-        itemName: '予備の連絡先メールアドレス',
-        supportText: 'ご登録のメールアドレスに連絡がとれない場合に使います（任意）。',
-        inputType: 'text',
-        itemClass: '010',
-        category: '010',
-        displayOrder: 70,
-        ruleArray: ['email'],
-      }),
-      item({
-        itemCode: 'JSE_PREV_PLAN',
-        itemName: '前年度の加入プラン',
-        supportText: '前年度の加入内容から設定します。',
-        inputType: 'select',
-        itemClass: '010',
-        category: '010',
-        displayOrder: 80,
-        applicationDispDisplayFlg: '2',
-        preRenewCopyFlg: '1',
-        choiceArray: [
-          { code: '1', label: 'スタンダードプラン' },
-          { code: '2', label: 'ワイドプラン' },
-        ],
-      }),
-      relationshipItem('JSE_RELATIONSHIP', 110),
-      occupationItem('JSE_OCCUPATION', 120),
-      item({
-        itemCode: 'JSE_ANNUAL_INCOME',
-        itemName: '年収（税込）',
-        supportText: '直近1年間の収入を選んでください。',
-        inputType: 'select',
-        itemClass: '010',
-        category: '020',
-        relatedUnitNo: [3],
-        displayOrder: 130,
-        preRenewCopyFlg: '1',
-        ruleArray: ['required'],
-        choiceArray: [
-          { code: '1', label: '300万円未満' },
-          { code: '2', label: '300万円以上500万円未満' },
-          { code: '3', label: '500万円以上800万円未満' },
-          { code: '4', label: '800万円以上' },
-        ],
-      }),
-      item({
-        itemCode: 'JSE_WORK_STYLE',
-        itemName: '働き方',
-        inputType: 'radio',
-        itemClass: '010',
-        category: '020',
-        relatedUnitNo: [3],
-        displayOrder: 140,
-        preRenewCopyFlg: '1',
-        ruleArray: ['required'],
-        choiceArray: [
-          { code: '1', label: '会社員・公務員' },
-          { code: '2', label: '会社役員' },
-          { code: '3', label: 'フリーランス・個人事業主' },
-        ],
-      }),
-      noticeItem({
-        itemCode: 'JSE_NOTICE_OFF_WORK',
-        itemName: '現在、病気やけがのため、医師の指示で仕事を休んでいますか。',
-        supportText: '「はい」の場合、所得補償特約にはお申し込みいただけません。',
-        relatedUnitNo: [3],
-        displayOrder: 210,
-      }),
-      noticeItem({
-        itemCode: 'JSE_NOTICE_HOSPITAL',
-        itemName: '現在、病気やけがで入院していますか。',
-        supportText:
-          '「はい」の場合、お申し込みいただけません。退院後にあらためてお申し込みください。',
-        displayOrder: 220,
-      }),
-    ]
-
-    return {
-      formatVersion: 1,
-      groupPfInfo,
-      groupPfInfoBranchNoArray: [branch],
-      itemDefinitionArray,
-      linkArray: [{ groupPfBranchNo: '00001', urlKey: 'Pz5bJ6sE1d' }],
-    }
-  },
+interface AssociationProduct {
+  code: string
+  subtitle: string
+  color: string
+  urlKey: string
+  groupNameKanaOfProduct: string
+  /** whether the all-at-once window is open today (else both windows have ended) */
+  isOpen: boolean
 }
 
-const demoGroups: readonly DemoGroup[] = [groupA, groupB, groupC]
+function associationGroup(product: AssociationProduct): DemoGroup {
+  return {
+    code: product.code,
+    artwork: {
+      color: product.color,
+      motif: 'code',
+      title: '日本ソフトウェア技術者協会',
+      subtitle: product.subtitle,
+    },
+    build(today) {
+      return buildAssociationDocument(this, product, today)
+    },
+  }
+}
+
+function buildAssociationDocument(
+  group: DemoGroup,
+  product: AssociationProduct,
+  today: string,
+): GroupDocument {
+  const inceptionYm = product.isOpen
+    ? addMonths(ym(addDays(today, 20)), 1)
+    : addMonths(ym(today), -3)
+  const groupInceptionDate = firstDay(inceptionYm)
+  const groupExpiryDate = firstDay(addMonths(inceptionYm, 12))
+  const atOnceRecruitStartDate = product.isOpen
+    ? addDays(today, -10)
+    : addDays(groupInceptionDate, -50)
+  const atOnceRecruitEndDate = product.isOpen
+    ? addDays(today, 20)
+    : addDays(groupInceptionDate, -20)
+  // 中途加入は始期から2か月間だけ受け付ける（C ではすでに終了している）。
+  const halfwayRecruitStartDate = groupInceptionDate
+  const halfwayRecruitEndDate = lastDay(addMonths(inceptionYm, 1))
+  const halfwayPymntInceptionDate = firstDay(addMonths(inceptionYm, 2))
+  const renewalFixDate = addDays(groupExpiryDate, -60)
+  const agentName = '株式会社エスイー保険サービス'
+  const agentMail = 'hoken-jsea@example.jp'
+  const files = imageFiles(group.code)
+  const name = `${group.artwork.title} ${group.artwork.subtitle}`
+
+  const groupPfInfo: GroupPfInfoDocument = {
+    groupPfCode: group.code,
+    groupPfCodeInceptionDateYm: inceptionYm,
+    groupPfAutoRenewFlg: '1',
+    renewalFixDate,
+    groupInceptionDate,
+    groupInceptionTime: '1600',
+    groupExpiryDate,
+    groupExpiryTime: '1600',
+    halfwayPymntInceptionDate,
+    detailManagementDiv1: '03',
+    detailManagementDiv2: '01',
+    authenticationType: '1',
+    recruitDiv: '1',
+    sectionCd: '3301',
+    sectionName: '業域開発部 団体第三課',
+    agentCd: 'AG30003',
+    agentName,
+    groupCd: 'JSE300',
+    groupNameKana: `ニホンソフトウェアギジュツシャキョウカイ ${product.groupNameKanaOfProduct}`,
+    groupNameKanji: name,
+    atOnceRecruitStartDate,
+    atOnceRecruitEndDate,
+    halfwayRecruitStartDate,
+    halfwayRecruitEndDate,
+    unitInfoArray: [
+      unit({
+        unitNo: 1,
+        unitTypeCd: 'S1',
+        coverageName: '会員団体保険 スタンダードプラン',
+        displayName: 'スタンダードプラン',
+        coverageTypeFlg: '1',
+        groupCd: 'JSE300',
+        unitPremium: 980,
+      }),
+      unit({
+        unitNo: 2,
+        unitTypeCd: 'W1',
+        coverageName: '会員団体保険 ワイドプラン',
+        displayName: 'ワイドプラン',
+        coverageTypeFlg: '1',
+        groupCd: 'JSE300',
+        unitPremium: 1760,
+      }),
+      unit({
+        unitNo: 3,
+        unitTypeCd: 'IP',
+        coverageName: '所得補償特約（月額20万円型）',
+        displayName: '所得補償特約',
+        coverageTypeFlg: '2',
+        relatedUnitNo: [1, 2],
+        groupCd: 'JSE300',
+        unitPremium: 1350,
+      }),
+      unit({
+        unitNo: 4,
+        unitTypeCd: 'PE',
+        coverageName: '携行品損害補償特約',
+        displayName: '携行品損害特約',
+        coverageTypeFlg: '2',
+        relatedUnitNo: [2],
+        groupCd: 'JSE300',
+        unitPremium: 290,
+      }),
+    ],
+    themeColor: group.artwork.color,
+    logoImage: { file: files.logo, alt: name },
+    topImage: {
+      file: files.top,
+      alt: `つながる点と線をあしらった、${name}のイメージ画像`,
+    },
+    premiumSampleArray: [
+      {
+        label: '基本の補償を備える場合',
+        description: 'スタンダードプランに加入した場合の、月々の保険料です。',
+        premium: 980,
+        premiumUnit: '月払',
+      },
+      {
+        label: '補償を手厚くする場合',
+        description: 'ワイドプランに加入した場合の、月々の保険料です。',
+        premium: 1760,
+        premiumUnit: '月払',
+      },
+      {
+        label: '働けないときの収入にも備える場合',
+        description: 'スタンダードプランに所得補償特約を付けた場合の、月々の保険料です。',
+        premium: 2330,
+        premiumUnit: '月払',
+      },
+      {
+        label: 'ノートパソコンの持ち歩きが多い場合',
+        description: 'ワイドプランに携行品損害特約を付けた場合の、月々の保険料です。',
+        premium: 2050,
+        premiumUnit: '月払',
+      },
+    ],
+    announcementArray: [
+      ...(product.isOpen
+        ? [
+            {
+              date: atOnceRecruitStartDate,
+              title: 'お申し込みの受付を始めました',
+              bodyHtml: `<p>${jpDate(atOnceRecruitEndDate)}までにお申し込みください。</p>`,
+            },
+            {
+              date: atOnceRecruitStartDate,
+              title: '保険料のお支払いについて',
+              bodyHtml:
+                '<p>保険料は、協会が会費とあわせて毎月お預かりします（団体扱）。お申し込みの際にカード番号などを入力していただく必要はありません。</p>',
+            },
+          ]
+        : [
+            {
+              date: addDays(today, -5),
+              title: '更新のお手続きについて',
+              bodyHtml: [
+                `<p>現在の保険期間は<strong>${jpDate(groupExpiryDate)}</strong>に満了し、同じ内容で自動的に更新されます。</p>`,
+                `<p>プランや特約を変更される場合は、<strong>${jpDate(renewalFixDate)}まで</strong>にマイページからお手続きください。</p>`,
+              ].join(''),
+            },
+            {
+              date: addDays(atOnceRecruitEndDate, 1),
+              title: '今年度の募集を終了しました',
+              bodyHtml:
+                '<p>今年度の会員団体保険の募集は終了しました。たくさんのお申し込みをいただき、ありがとうございました。</p><p>次回の募集は、<a href="https://www.example.jp/jsea/hoken">協会の保険ページ</a>でお知らせします。</p>',
+            },
+          ]),
+    ],
+    otherAnnouncementHtml:
+      '<p>ご登録の住所や勤務先が変わった場合は、マイページから変更のお手続きをお願いいたします。</p>',
+    featureArray: [
+      {
+        title: '協会会員のための団体保険',
+        description:
+          '日本ソフトウェア技術者協会の正会員・準会員の方がご加入いただける団体保険です。団体契約のため、割安な保険料でご加入いただけます。',
+      },
+      {
+        title: '働けないときの収入を補償',
+        description:
+          '所得補償特約を付けると、病気やけがで働けなくなったときの収入の減少を、月額20万円を限度に補償します。フリーランスの方にもおすすめです。',
+      },
+      {
+        title: '持ち歩くパソコンも補償',
+        description:
+          'ワイドプランでは携行品損害特約をお選びいただけます。外出先で使うノートパソコンやタブレットの破損・盗難に備えられます。',
+      },
+    ],
+    accidentCaseArray: [
+      {
+        title: '駅のホームで転倒し、ひざを負傷',
+        description:
+          '打ち合わせに向かう途中、駅のホームで転倒してひざのじん帯を傷め、25日間通院しました。',
+        paidAmount: 50000,
+      },
+      {
+        title: '病気で3か月間、仕事ができなかった',
+        description:
+          '体調を崩して医師から自宅療養を指示され、3か月間仕事ができませんでした。所得補償特約から保険金をお支払いしました。',
+        paidAmount: 553333,
+      },
+      {
+        title: 'カフェでノートパソコンを落として破損',
+        description:
+          '外出先のカフェで作業をしていたところ、ノートパソコンを床に落として画面が割れてしまいました。',
+        paidAmount: 65000,
+      },
+    ],
+    coverageOutlineArray: [
+      {
+        category: '傷害',
+        itemArray: [
+          {
+            label: '死亡・後遺障害',
+            content:
+              '事故の日からその日を含めて180日以内に亡くなられた場合、または後遺障害が生じた場合にお支払いします。保険金額はスタンダードプラン300万円、ワイドプラン600万円です。',
+          },
+          {
+            label: '入院',
+            content:
+              '入院1日につき、スタンダードプラン4,000円、ワイドプラン6,000円をお支払いします。',
+          },
+          {
+            label: '通院',
+            content: '通院1日につき2,000円をお支払いします（90日分が限度です）。',
+          },
+        ],
+      },
+      {
+        category: '疾病',
+        itemArray: [
+          {
+            label: '疾病入院',
+            content:
+              'ワイドプランのみ、入院1日につき5,000円をお支払いします（1回の入院につき60日分が限度です）。',
+          },
+        ],
+      },
+      {
+        category: '所得補償',
+        itemArray: [
+          {
+            label: '所得補償（特約）',
+            content:
+              '病気やけがで働けなくなった場合に、月額20万円を限度にお支払いします。働けなくなった日から7日間は、お支払いの対象外です。',
+          },
+          { label: 'お支払いの期間', content: '同じ病気やけがについて、1年間が限度です。' },
+        ],
+      },
+      {
+        category: '携行品',
+        itemArray: [
+          {
+            label: '携行品損害（特約）',
+            content:
+              '外出先に持ち出したノートパソコンなどの身の回り品が、偶然な事故で壊れたり盗まれたりした場合に、1年間で20万円を限度にお支払いします（自己負担額は1事故3,000円です）。',
+          },
+        ],
+      },
+      {
+        category: '各種サービス',
+        itemArray: [
+          {
+            label: '健康・医療相談',
+            content: '24時間365日、医師や看護師などの専門スタッフに電話でご相談いただけます。',
+          },
+          {
+            label: 'メンタルヘルス相談',
+            content: '臨床心理士などの専門スタッフに、電話やWebでご相談いただけます。',
+          },
+        ],
+      },
+    ],
+    faqArray: [
+      {
+        question: '今から加入することはできますか。',
+        answer:
+          '今年度の募集は終了しています。次回の募集は、更新の時期にあわせて協会の会報と保険ページでお知らせします。',
+      },
+      {
+        question: '自動更新とは何ですか。',
+        answer: `保険期間が満了したときに、同じ内容で自動的に更新される仕組みです。内容を変更される場合は、${jpDate(renewalFixDate)}までにマイページからお手続きください。`,
+      },
+      {
+        question: '保険料はどのように支払いますか。',
+        answer:
+          '保険料は協会を通じてお支払いいただきます（団体扱）。ご登録の口座から、協会の会費とあわせて毎月お引き落としします。Webでのお支払い手続きは必要ありません。',
+      },
+      {
+        question: '所得補償特約は会社員でも加入できますか。',
+        answer:
+          'はい、ご加入いただけます。会社員・公務員の方も、フリーランス・個人事業主の方も対象です。',
+      },
+      {
+        question: '協会を退会した場合はどうなりますか。',
+        answer: '協会を退会された場合は、退会された月の末日で補償が終わります。',
+      },
+    ],
+    applicationGuideArray: [
+      {
+        title: 'ご案内を確認する',
+        description: 'パンフレットと重要事項説明書で、補償内容とプランをご確認ください。',
+      },
+      {
+        title: '初回IDで本人確認をする',
+        description:
+          '協会から郵送した「会員団体保険のご案内」に記載の初回IDとパスワードを入力してください。',
+      },
+      {
+        title: 'メールアドレスを登録する',
+        description:
+          'メールアドレスとマイページのパスワードを登録してください。届いたメールのリンクから、1時間以内にお手続きを続けてください。',
+      },
+      {
+        title: '加入内容を入力する',
+        description: 'プランと特約を選び、補償の対象となる方の情報と告知事項を入力してください。',
+      },
+      {
+        title: 'お申し込みを完了する',
+        description:
+          '入力内容を確認して、お申し込みを完了してください。保険料は協会を通じてお支払いいただくため、Webでのお支払い手続きは必要ありません。',
+      },
+    ],
+    referenceInfoArray: [
+      referenceBlock([
+        ['タイトル', 'お問い合わせ先'],
+        ['内容タイトル', '取扱代理店'],
+        ['内容', agentName],
+        ['電話番号', '0120-000-301'],
+        ['注記', '受付時間：平日 10:00〜18:00（土日祝日・年末年始を除く）'],
+        ['メール', agentMail],
+      ]),
+      referenceBlock([
+        ['タイトル', '事故のご連絡'],
+        ['内容タイトル', '事故受付センター（24時間365日受付）'],
+        ['電話番号', '0120-000-302'],
+        [
+          '内容',
+          '事故が起きたときや、病気やけがで働けなくなったときは、できるだけ早くご連絡ください。',
+        ],
+      ]),
+      referenceBlock([
+        ['タイトル', '協会のお問い合わせ'],
+        ['内容タイトル', '日本ソフトウェア技術者協会 事務局'],
+        ['内容', '会員資格、会費、退会に関するお問い合わせ'],
+        ['電話番号', '03-0000-3301'],
+        ['メール', 'office-jsea@example.com'],
+        ['URL', 'https://www.example.jp/jsea/'],
+      ]),
+      referenceBlock([
+        ['タイトル', '引受保険会社'],
+        ['内容タイトル', INSURER_NAME],
+        ['内容', '業域開発部 団体第三課'],
+        ['電話番号', '03-0000-3302'],
+        ['URL', INSURER_URL],
+      ]),
+    ],
+    requiredDocsArray: [
+      {
+        name: '協会会員証の写し',
+        description: '会員番号が記載された面を撮影した画像、またはPDFをアップロードしてください。',
+        formatFileId: null,
+      },
+      {
+        name: '収入を確認できる書類',
+        description:
+          '所得補償特約にお申し込みの場合に、源泉徴収票または確定申告書の写しをご提出ください（任意）。',
+        formatFileId: null,
+      },
+      { name: '本人確認書類', description: 'この団体では提出は不要です。', formatFileId: null },
+    ],
+    requiredDocsType1: '2',
+    requiredDocsType2: '3',
+    requiredDocsType3: '1',
+    accidentAcceptanceInfo:
+      '事故が起きたときや、病気やけがで働けなくなったときは、事故受付センター（0120-000-302、24時間365日受付）までご連絡ください。所得補償特約のご請求には、医師の診断書が必要です。',
+    certificateComment:
+      'この加入者証は大切に保管してください。保険期間の満了後は、同じ内容で自動的に更新されます。',
+    renewalFlg: '1',
+    policyHolderPageUseDiv: '1',
+    systemRevisionNotice: null,
+    pymntMethod: '4',
+    payeeAccntDisplayDiv: '2',
+    payeeAccntInfo: null,
+    pymntCount: 12,
+    closingDay: 20,
+    shopId: '',
+    consignorCd: '0000300003',
+    consignorName: '日本ソフトウェア技術者協会',
+    additionalCost: 0,
+  }
+
+  const branch: GroupPfInfoBranchNo = {
+    groupPfBranchNo: '00001',
+    sectionName: '業域開発部 団体第三課',
+    sectionCd: '3301',
+    agentName,
+    agentCd: 'AG30003',
+    agentMail,
+    landingPageUrl: 'https://www.example.jp/jsea/hoken',
+    contactRef: `${agentName} 0120-000-301（平日 10:00〜18:00）`,
+    accidentRef: '事故受付センター 0120-000-302（24時間365日受付）',
+    agentRefTitle: '取扱代理店',
+    agentRefOtherInfo: '協会の会員団体保険を担当する代理店です。',
+    sectionRefTitle: '引受保険会社',
+    sectionRefOtherInfo: `${INSURER_NAME} 業域開発部 団体第三課 03-0000-3302`,
+    refFreeField: [
+      `代理店名：${agentName}`,
+      '電話：0120-000-301',
+      '受付時間：平日 10:00〜18:00（土日祝日・年末年始を除く）',
+      `メール：${agentMail}`,
+    ].join('\n'),
+  }
+
+  const itemDefinitionArray: ItemDefinition[] = [
+    item({
+      itemCode: 'JSE_MEMBER_NO',
+      itemName: '会員番号',
+      supportText: '会員証に記載の番号を、半角の英大文字と数字で入力してください（例：S1234567）。',
+      inputType: 'text',
+      itemClass: '010',
+      category: '010',
+      displayOrder: 10,
+      preRenewCopyFlg: '1',
+      ruleArray: ['required', 'onlyNumberAndUpperAlphabet'],
+    }),
+    item({
+      itemCode: 'JSE_MEMBER_DIV',
+      itemName: '会員種別',
+      inputType: 'radio',
+      itemClass: '010',
+      category: '010',
+      displayOrder: 20,
+      preRenewCopyFlg: '1',
+      ruleArray: ['required'],
+      choiceArray: [
+        { code: '1', label: '正会員' },
+        { code: '2', label: '準会員' },
+      ],
+    }),
+    item({
+      itemCode: 'JSE_OFFICE_NAME',
+      itemName: '勤務先名',
+      supportText: 'フリーランスの方は屋号を入力してください。',
+      inputType: 'text',
+      itemClass: '010',
+      category: '010',
+      displayOrder: 30,
+      preRenewCopyFlg: '1',
+      ruleArray: ['gaiji'],
+    }),
+    item({
+      itemCode: 'JSE_OFFICE_NAME_KANA',
+      itemName: '勤務先名（カナ）',
+      supportText: '全角カタカナで入力してください。',
+      inputType: 'text',
+      itemClass: '010',
+      category: '010',
+      displayOrder: 40,
+      preRenewCopyFlg: '1',
+      ruleArray: ['onlyFullKatakana'],
+    }),
+    item({
+      itemCode: 'JSE_OFFICE_ZIP',
+      itemName: '勤務先の郵便番号',
+      supportText: 'ハイフンを入れずに、半角数字7桁で入力してください。',
+      inputType: 'text',
+      itemClass: '010',
+      category: '010',
+      displayOrder: 50,
+      ruleArray: ['zipCode'],
+    }),
+    item({
+      itemCode: 'JSE_OFFICE_TEL',
+      itemName: '勤務先の電話番号',
+      supportText: '半角数字とハイフンで入力してください（例：03-0000-0000）。',
+      inputType: 'text',
+      itemClass: '010',
+      category: '010',
+      displayOrder: 60,
+      ruleArray: ['telNo'],
+    }),
+    item({
+      itemCode: 'JSE_CONTACT_MAIL',
+      itemName: '予備の連絡先メールアドレス',
+      supportText: 'ご登録のメールアドレスに連絡がとれない場合に使います（任意）。',
+      inputType: 'text',
+      itemClass: '010',
+      category: '010',
+      displayOrder: 70,
+      ruleArray: ['email'],
+    }),
+    item({
+      itemCode: 'JSE_PREV_PLAN',
+      itemName: '前年度の加入プラン',
+      supportText: '前年度の加入内容から設定します。',
+      inputType: 'select',
+      itemClass: '010',
+      category: '010',
+      displayOrder: 80,
+      applicationDispDisplayFlg: '2',
+      preRenewCopyFlg: '1',
+      choiceArray: [
+        { code: '1', label: 'スタンダードプラン' },
+        { code: '2', label: 'ワイドプラン' },
+      ],
+    }),
+    relationshipItem('JSE_RELATIONSHIP', 110),
+    occupationItem('JSE_OCCUPATION', 120),
+    item({
+      itemCode: 'JSE_ANNUAL_INCOME',
+      itemName: '年収（税込）',
+      supportText: '直近1年間の収入を選んでください。',
+      inputType: 'select',
+      itemClass: '010',
+      category: '020',
+      relatedUnitNo: [3],
+      displayOrder: 130,
+      preRenewCopyFlg: '1',
+      ruleArray: ['required'],
+      choiceArray: [
+        { code: '1', label: '300万円未満' },
+        { code: '2', label: '300万円以上500万円未満' },
+        { code: '3', label: '500万円以上800万円未満' },
+        { code: '4', label: '800万円以上' },
+      ],
+    }),
+    item({
+      itemCode: 'JSE_WORK_STYLE',
+      itemName: '働き方',
+      inputType: 'radio',
+      itemClass: '010',
+      category: '020',
+      relatedUnitNo: [3],
+      displayOrder: 140,
+      preRenewCopyFlg: '1',
+      ruleArray: ['required'],
+      choiceArray: [
+        { code: '1', label: '会社員・公務員' },
+        { code: '2', label: '会社役員' },
+        { code: '3', label: 'フリーランス・個人事業主' },
+      ],
+    }),
+    noticeItem({
+      itemCode: 'JSE_NOTICE_OFF_WORK',
+      itemName: '現在、病気やけがのため、医師の指示で仕事を休んでいますか。',
+      supportText: '「はい」の場合、所得補償特約にはお申し込みいただけません。',
+      relatedUnitNo: [3],
+      displayOrder: 210,
+    }),
+    noticeItem({
+      itemCode: 'JSE_NOTICE_HOSPITAL',
+      itemName: '現在、病気やけがで入院していますか。',
+      supportText:
+        '「はい」の場合、お申し込みいただけません。退院後にあらためてお申し込みください。',
+      displayOrder: 220,
+    }),
+  ]
+
+  return {
+    formatVersion: 1,
+    groupPfInfo,
+    groupPfInfoBranchNoArray: [branch],
+    itemDefinitionArray,
+    linkArray: [{ groupPfBranchNo: '00001', urlKey: product.urlKey }],
+  }
+}
+
+const groupC = associationGroup({
+  code: 'G300003',
+  subtitle: '会員団体保険',
+  color: '#1F4E8C',
+  urlKey: 'Pz5bJ6sE1d',
+  groupNameKanaOfProduct: 'カイインダンタイホケン',
+  isOpen: false,
+})
+
+const groupD = associationGroup({
+  code: 'G400004',
+  subtitle: '新入会員団体保険',
+  color: '#0F6B5C',
+  urlKey: 'Nw3fK7tY2h',
+  groupNameKanaOfProduct: 'シンニュウカイインダンタイホケン',
+  isOpen: true,
+})
+
+const demoGroups: readonly DemoGroup[] = [groupA, groupB, groupC, groupD]
 
 // ---------------------------------------------------------------------------------------------
 
-/** The three demo group products as import documents (A, B, C), with windows around `today`. */
+/** The four demo group products as import documents (A, B, C, D), with windows around `today`. */
 export function buildDemoDocuments(today: string): GroupDocument[] {
   if (!isValidYyyymmdd(today)) {
     throw new RangeError(`today must be a valid YYYYMMDD date: "${today}"`)
@@ -1812,7 +1873,7 @@ export function buildDemoNextYearDocuments(today: string): GroupDocument[] {
   return [next]
 }
 
-/** The demo links in the order A, B, C. */
+/** The demo links in the order A, B, C, D. */
 export function demoLinks(today: string): DemoLink[] {
   return buildDemoDocuments(today).map((document) => {
     const [link] = document.linkArray

@@ -66,7 +66,7 @@ function productYm(now: Date, groupPfCode: string): string {
 
 describe('デモの名簿', () => {
   it('どのデモ団体にも5人ずつ、決まった資格情報が入力チェックを通る形で用意されていること', () => {
-    for (const groupPfCode of ['G100001', 'G200002', 'G300003']) {
+    for (const groupPfCode of ['G100001', 'G200002', 'G300003', 'G400004']) {
       expect(demoRosterMembers.filter((member) => member.groupPfCode === groupPfCode)).toHaveLength(
         5,
       )
@@ -105,7 +105,7 @@ describe('デモの名簿', () => {
       ),
       ...demoAccounts.map((account) => [account.passwordHash, account.password] as const),
     ]
-    expect(pairs).toHaveLength(12)
+    expect(pairs).toHaveLength(17)
     for (const [hash, password] of pairs) expect(await verifyPassword(hash, password)).toBe(true)
   })
 
@@ -123,7 +123,7 @@ describe('デモの名簿', () => {
     expect(await snapshot()).toEqual(first)
     expect(hashPassword).not.toHaveBeenCalled()
 
-    expect(first.members).toHaveLength(15)
+    expect(first.members).toHaveLength(20)
     const ymA = productYm(testNow, 'G100001')
     const ymB = productYm(testNow, 'G200002')
     const byCode = new Map(first.members.map((row) => [row.memberCode, row]))
@@ -146,6 +146,11 @@ describe('デモの名簿', () => {
     })
     expect(byCode.get('MDR-0004')?.preYearPolicyHolderNo).toBe('DEMO-B-PREV-0004')
     expect(byCode.get('JSE-0005')?.firstEntryId).toBe('DEMOC00005')
+    expect(byCode.get('JSN-0001')).toMatchObject({
+      groupPfCode: 'G400004',
+      groupPfCodeInceptionDateYm: productYm(testNow, 'G400004'),
+      firstEntryId: 'DEMOD00001',
+    })
 
     expect(
       first.accounts.map((row) => [

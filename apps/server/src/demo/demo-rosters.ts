@@ -176,6 +176,41 @@ export const demoRosterMembers: readonly DemoRosterMember[] = [
     'DEMOC00005',
     'DemoPassC005',
     '$argon2id$v=19$m=19456,t=2,p=1$1zfs+zi52bl9JhQKEEImVg$A1kfnrZCTdaA7YsSLoi4UYqYWd9MiPUU1ivVsbU/DVI',
+  ), // D ソフトウェア協会 新入会員 (authenticationType "1", inside its all-at-once window; group collection)
+  firstEntry(
+    'G400004',
+    'JSN-0001',
+    'DEMOD00001',
+    'DemoPassD001',
+    '$argon2id$v=19$m=19456,t=2,p=1$ffTlQKXpdvTDnne3LT9mtA$UZ/GZBH9yEbFADG01cr5LYYxAAQSSGWaEhid8EBTzsA',
+  ),
+  firstEntry(
+    'G400004',
+    'JSN-0002',
+    'DEMOD00002',
+    'DemoPassD002',
+    '$argon2id$v=19$m=19456,t=2,p=1$aGg5uii4JuhakO7Lm6z2OQ$XBWVv+ClYq2lkUjY8EZSLajJUKFB490UoJRDtnRzN4g',
+  ),
+  firstEntry(
+    'G400004',
+    'JSN-0003',
+    'DEMOD00003',
+    'DemoPassD003',
+    '$argon2id$v=19$m=19456,t=2,p=1$reQat39ShU8rzAphXPYXlw$GjvgcSPEgb4RKBhYBSwFEr9zsLgAkjGEhc0BgywM/RU',
+  ),
+  firstEntry(
+    'G400004',
+    'JSN-0004',
+    'DEMOD00004',
+    'DemoPassD004',
+    '$argon2id$v=19$m=19456,t=2,p=1$zyJRjD9wdI5EqyL1pAQ8hw$vE5aXDsi7Kdhe6BJwtaeidISMPV2D0CZn7kwFGbngro',
+  ),
+  firstEntry(
+    'G400004',
+    'JSN-0005',
+    'DEMOD00005',
+    'DemoPassD005',
+    '$argon2id$v=19$m=19456,t=2,p=1$Q2pjn79yNPgQc4ex8sf0TA$tWPh7p5DLSv5XDEoyA3Cslw15ZdS4kUfsvTBgOl+JtA',
   ),
 ]
 

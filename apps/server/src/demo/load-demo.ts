@@ -43,7 +43,7 @@ export async function loadDemoData(
     })
   }
   await loadDemoRosters(db, { now: options.now, today })
-  options.log.info({ groups: 3, refreshed: !isEmpty }, 'demo data loaded')
+  options.log.info({ groups: demoLinks(today).length, refreshed: !isEmpty }, 'demo data loaded')
   return demoLinks(today)
 }
 
