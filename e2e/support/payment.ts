@@ -172,9 +172,14 @@ const threeDSecurePage = {
 
 /**
  * On the provider's 3-D Secure page (a full page load away from the app): the amount, axe, the
- * test password, 「認証する」.
+ * test password, 「認証する」. With `mistypeFirst`, a wrong password first: the page asks again
+ * (reached by a GET after the POST, issue #23 point 5) with the tries left.
  */
-export async function authenticateThreeDSecure(page: Page, amount: number): Promise<void> {
+export async function authenticateThreeDSecure(
+  page: Page,
+  amount: number,
+  options: { mistypeFirst?: boolean } = {},
+): Promise<void> {
   await expect(page).toHaveURL(/\/sandbox-pay\//)
   await expect(
     page.getByRole('heading', { level: 1, name: threeDSecurePage.heading }),
@@ -183,6 +188,15 @@ export async function authenticateThreeDSecure(page: Page, amount: number): Prom
   await expect(page.getByRole('button', { name: threeDSecurePage.cancel })).toBeVisible()
   await expectAccessible(page)
   await screenshotIfAsked(page, 'sandbox-3ds')
+  if (options.mistypeFirst === true) {
+    await page.getByLabel(threeDSecurePage.password, { exact: true }).fill('000000')
+    await page.getByRole('button', { name: threeDSecurePage.authenticate }).click()
+    await expect(page.getByRole('alert')).toContainText('あと2回')
+    await expect(page.getByLabel(threeDSecurePage.password, { exact: true })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    )
+  }
   await page.getByLabel(threeDSecurePage.password, { exact: true }).fill(SANDBOX_3DS_PASSWORD)
   await page.getByRole('button', { name: threeDSecurePage.authenticate }).click()
 }

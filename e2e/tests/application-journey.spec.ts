@@ -472,11 +472,13 @@ test.describe('お申し込み: 確認メールのリンクから支払いと完
       await expect(puzzleStatus(page)).toHaveText('')
       await expectAccessible(page)
 
-      // A card that asks for 3-D Secure: the provider's page, its test password, back to the app.
+      // A card that asks for 3-D Secure: the provider's page, a mistyped password and then the
+      // test password, back to the app. Back from completion stays there: no form is sent again
+      // (issue #23 point 5, SPEC §2.7).
       await fillCard(page, sandboxTestCards.threeDSecure)
       await solvePuzzle(page)
       await payByCardButton(page).click()
-      await authenticateThreeDSecure(page, amount)
+      await authenticateThreeDSecure(page, amount, { mistypeFirst: true })
 
       // SPEC §4: a captured card payment is 330, applied and paid.
       const shown = await expectCompletion(page, groupA, {
@@ -552,7 +554,8 @@ test.describe('お申し込み: 確認メールのリンクから支払いと完
       .getByLabel(labelled(formT('policyHolder.corporateNameKanji')))
       .fill(corporation.nameKanji)
     await lookUpAddress(page)
-    await page.getByLabel(labelled(formT('policyHolder.homeTelNo'))).fill('03-0000-1111')
+    // a corporation's telephone, not a home's (issue #23 point 8)
+    await page.getByLabel(labelled(formT('policyHolder.homeTelNo.corporate'))).fill('03-0000-1111')
     await page.getByLabel(labelled(workplace)).fill('市民生活部市民課')
     await radioGroup(page, staffDiv.itemName)
       .getByRole('radio', { name: choiceLabel(groupB, 'MDR_STAFF_DIV', '1') })
@@ -682,7 +685,7 @@ test.describe('お申し込み: 確認メールのリンクから支払いと完
     ).toHaveText(choiceLabel(groupB, 'MDR_NOTICE_HOSPITAL', '2'))
     await expect(
       checkSection(page, flowT('check.section.docs')).getByRole('button', {
-        name: flowT('check.openFile', { fileName: pdf.name }),
+        name: flowT('check.downloadFile', { fileName: pdf.name }),
       }),
     ).toBeVisible()
 

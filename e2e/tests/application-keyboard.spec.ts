@@ -477,9 +477,15 @@ test('キーボードだけで: 団体Aのお申し込みを確認メールの�
   await expect(main).toContainText(person.nameKanji)
   await expect(main).toContainText('東京都千代田区千代田２－２')
   await expect(main).toContainText(choiceLabel(groupA, 'SKR_CARRIED_ITEMS', '3'))
-  await expect(
-    page.getByRole('button', { name: flowT('check.openFile', { fileName: png.name }) }),
-  ).toBeVisible()
+  // Issue #23 point 16: the attached file's button downloads it, and says so (no new tab).
+  const downloadButton = page.getByRole('button', {
+    name: flowT('check.downloadFile', { fileName: png.name }),
+  })
+  await tabUntil(page, downloadButton, MANY)
+  const download = page.waitForEvent('download')
+  await page.keyboard.press('Enter')
+  expect((await download).suggestedFilename()).toBe(png.name)
+  expect(page.context().pages()).toHaveLength(1)
   const submit = page.getByRole('button', { name: flowT('check.submit') })
   await tabUntil(page, submit, MANY)
   // From the button at the end, back up to the policy holder's 「変更する」.

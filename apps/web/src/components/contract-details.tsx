@@ -82,7 +82,10 @@ export function policyHolderRows(info: PolicyHolderInfoState): Row[] {
     { label: t('check.zipCd'), value: formatZipCode(info.policyHolderZipCd) },
     { label: t('check.addressKanji'), value: info.policyHolderAddressKanji },
     { label: t('check.addressKana'), value: info.policyHolderAddressKana },
-    { label: t('check.homeTelNo'), value: info.homeTelNo },
+    {
+      label: isCorporate ? t('check.homeTelNo.corporate') : t('check.homeTelNo'),
+      value: info.homeTelNo,
+    },
     { label: t('check.mobileTelNo'), value: info.mobileTelNo },
     { label: t('check.faxNo'), value: info.faxNo },
     {

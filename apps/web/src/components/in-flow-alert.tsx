@@ -1,3 +1,4 @@
+import { withRetryTime } from '@app/shared/messages/retry-time'
 import { findMessage, t } from '@app/shared/messages/shell'
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { ApiError } from '../lib/api-client.ts'
@@ -26,15 +27,22 @@ function shellErrorText(errorCode: string): string {
 
 /**
  * The message shown and how to show one. `textOf` gives a code's text: by default the shell's
- * catalogue; an area with codes of its own (my-page) passes its translator's.
+ * catalogue; an area with codes of its own (my-page) passes its translator's. Given the failure,
+ * a refusal that ends by itself says when to try again (its Retry-After; issue #23 point 15).
  */
 export function useInFlowMessage(textOf: (errorCode: string) => string = shellErrorText) {
   const [message, setMessage] = useState<InFlowMessage | undefined>(undefined)
   const count = useRef(0)
   const show = useCallback(
-    (errorCode: string) => {
+    (errorCode: string, failure?: unknown) => {
       count.current += 1
-      setMessage({ errorCode, text: textOf(errorCode), key: count.current })
+      const text = textOf(errorCode)
+      const retryAfter = failure instanceof ApiError ? failure.retryAfterSeconds : undefined
+      setMessage({
+        errorCode,
+        text: retryAfter === undefined ? text : withRetryTime(text, retryAfter, new Date()),
+        key: count.current,
+      })
     },
     [textOf],
   )

@@ -12,13 +12,22 @@ const UNKNOWN_ERROR_CODE = 'XPFF0001'
 export class ApiError extends Error {
   readonly status: number
   readonly body: ErrorBody
+  /** Retry-After in seconds: a refusal that ends by itself (a lockout, a rate limit) */
+  readonly retryAfterSeconds: number | undefined
 
-  constructor(status: number, body: ErrorBody) {
+  constructor(status: number, body: ErrorBody, retryAfterSeconds?: number) {
     super(`API ${status} ${body.errorCode}`)
     this.name = 'ApiError'
     this.status = status
     this.body = body
+    this.retryAfterSeconds = retryAfterSeconds
   }
+}
+
+/** Retry-After as a number of seconds (the form our API sends), else undefined. */
+export function retryAfterOf(response: Response): number | undefined {
+  const value = response.headers.get('Retry-After')
+  return value !== null && /^\d{1,9}$/.test(value) ? Number(value) : undefined
 }
 
 export type Query = Readonly<Record<string, string | number | undefined>>
@@ -148,7 +157,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (isSignedInCall && response.status === 401 && body.errorCode === errorCodes.session) {
         clearSession(storage)
       }
-      throw new ApiError(response.status, body)
+      throw new ApiError(response.status, body, retryAfterOf(response))
     }
     if (response.status === 204) return undefined as T
     const text = await response.text()

@@ -72,6 +72,7 @@ export const applicationFlowMessages = {
   'check.addressKanji': '住所',
   'check.addressKana': '住所（カナ）',
   'check.homeTelNo': '自宅電話番号',
+  'check.homeTelNo.corporate': '会社の電話番号',
   'check.mobileTelNo': '携帯電話番号',
   'check.faxNo': 'FAX番号',
   'check.otherInsuranceFlg': '他の保険契約の有無',
@@ -88,9 +89,7 @@ export const applicationFlowMessages = {
   'check.insuredHeading': '{count}人目',
   'check.noInsured': '被保険者が登録されていません。',
   'check.noFiles': '添付したファイルはありません。',
-  'check.openFile': '{fileName}（新しいタブで開きます）',
-  'check.popupBlocked':
-    'ファイルを開けませんでした。ブラウザーのポップアップのブロックを解除してから、もう一度お試しください。',
+  'check.downloadFile': '{fileName}をダウンロードする',
   'check.inception': '補償開始日時',
   'check.expiry': '補償終了日時',
   'check.period.undecided': 'お申し込みの手続きが済んだ後に決まります。',

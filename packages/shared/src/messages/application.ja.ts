@@ -5,6 +5,8 @@
 export const applicationRuleMessages = {
   'application.validation.oneTelNo':
     '自宅電話番号か携帯電話番号の、どちらか1つを入力してください。',
+  'application.validation.oneTelNo.corporate':
+    '会社の電話番号か携帯電話番号の、どちらか1つを入力してください。',
   'application.validation.plan': 'プランを選択してください。',
   'application.validation.noPlan':
     'お申し込みいただけるプランがありません。取扱代理店にお問い合わせください。',

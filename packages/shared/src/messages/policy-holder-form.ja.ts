@@ -33,8 +33,13 @@ export const policyHolderFormMessages = {
   'policyHolder.policyHolderAddressKana.support':
     '都道府県から、全角カタカナで入力してください。番地などの数字も全角で入力してください。',
   'policyHolder.tel.support': '自宅電話番号と携帯電話番号の、どちらか1つは必ず入力してください。',
+  'policyHolder.tel.support.corporate':
+    '会社の電話番号と携帯電話番号の、どちらか1つは必ず入力してください。',
   'policyHolder.homeTelNo': '自宅電話番号',
+  // issue #23 point 8: a corporation has no home; homeTelNo holds its telephone number
+  'policyHolder.homeTelNo.corporate': '会社の電話番号',
   'policyHolder.mobileTelNo': '携帯電話番号',
+  'policyHolder.mobileTelNo.support': '半角数字で入力してください（例：090-1234-5678）。',
   'policyHolder.faxNo': 'FAX番号',
   'policyHolder.otherInsuranceFlg': '他の保険契約の有無',
   'policyHolder.otherInsuranceFlg.support':

@@ -40,6 +40,8 @@ export const renewalScreenMessages = {
   // autoRenewCheck
   'renewal.check.lead': '次の内容で、ご契約が自動で更新されます。',
   'renewal.check.notAuto': 'このご契約は、自動では更新されません。',
+  'renewal.check.autoWithoutTerms':
+    'このご契約は、{date}に同じ内容で自動更新されます。翌年度の保険期間と保険料は、決まりしだいこの画面でお知らせします。',
   'renewal.check.terms': '自動更新の内容',
   'renewal.check.noTerms':
     'ご加入のプランが翌年度にはないため、自動更新の内容をお示しできません。更新のお手続きで、プランをあらためてお選びください。',

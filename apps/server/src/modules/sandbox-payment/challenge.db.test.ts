@@ -157,11 +157,17 @@ describe('サンドボックス決済: 本人認証（3Dセキュア）の画面
     expect(capture.json()).toEqual({ id, status: 'captured', amount: 12000 })
   })
 
-  it('パスワードが違うと 400 で画面を出し直し、誤りを伝えること', async () => {
+  // Issue #23 point 5: Post/Redirect/Get, so that no POST is left in the history for the
+  // browser's back button to send again.
+  it('パスワードが違うと 303 でこの画面へ GET で戻し、その画面で誤りと残りの回数を伝えること', async () => {
     const { id, path } = await challenge()
     const response = await submit(path, { action: 'authenticate', password: '000000' })
-    expect(response.statusCode).toBe(400)
-    const body = response.body
+    expect(response.statusCode).toBe(303)
+    expect(response.headers.location).toBe(path)
+    expect(response.headers['cache-control']).toBe('no-store')
+    const page = await app.inject({ method: 'GET', url: path })
+    expect(page.statusCode).toBe(200)
+    const body = page.body
     expect(textOf(element(body, 'h1') ?? '')).toBe('本人認証（3Dセキュア）')
     expect(attributesOf(body, 'p id="password-error"')).toMatchObject({ role: 'alert' })
     expect(textOf(byId(body, 'password-error') ?? '')).toBe(
@@ -171,19 +177,23 @@ describe('サンドボックス決済: 本人認証（3Dセキュア）の画面
       'aria-invalid': 'true',
       'aria-describedby': 'password-hint password-error',
     })
-    expect(response.headers['content-security-policy']).toContain(
-      "form-action 'self' http://localhost",
-    )
+    expect(page.headers['content-security-policy']).toContain("form-action 'self' http://localhost")
     expect((await paymentRow(id))?.status).toBe('requires_action')
+  })
+
+  it('誤りのないうちは、画面にパスワードの誤りを出さないこと', async () => {
+    const { path } = await challenge()
+    const page = await app.inject({ method: 'GET', url: path })
+    expect(byId(page.body, 'password-error')).toBeUndefined()
   })
 
   it('3回続けて違うと決済は authentication_failed で失敗し、戻り先へ戻すこと', async () => {
     const { id, path } = await challenge()
     const first = await submit(path, { action: 'authenticate', password: '1' })
     const second = await submit(path, { action: 'authenticate', password: '' })
-    expect(first.statusCode).toBe(400)
-    expect(second.statusCode).toBe(400)
-    expect(second.body).toContain('（あと1回）')
+    expect(first.statusCode).toBe(303)
+    expect(second.statusCode).toBe(303)
+    expect((await app.inject({ method: 'GET', url: path })).body).toContain('（あと1回）')
     const third = await submit(path, { action: 'authenticate', password: '654321' })
     expect(third.statusCode).toBe(303)
     expect(third.headers.location).toBe(RETURN_URL)

@@ -51,7 +51,7 @@ export interface ProviderAnswer {
 }
 
 /** How many wrong 3-D Secure passwords fail the payment. */
-const CHALLENGE_MAX_FAILURES = 3
+export const CHALLENGE_MAX_FAILURES = 3
 /** How long a repeat waits for the first request with its key to finish: 200 × 25 ms = 5 s. */
 const WAIT_POLLS = 200
 const WAIT_POLL_MS = 25

@@ -30,6 +30,7 @@ import {
   answerChallenge,
   cancelPayment,
   capturePayment,
+  CHALLENGE_MAX_FAILURES,
   challengeState,
   createPayment,
   getPayment,
@@ -333,7 +334,18 @@ export const sandboxPaymentRoutes: FastifyPluginAsync<SandboxPaymentOptions> = (
     return sendPage(
       reply,
       200,
-      (nonce) => renderChallengePage({ action: pagePath(id), amount: state.amount }, nonce),
+      (nonce) =>
+        renderChallengePage(
+          {
+            action: pagePath(id),
+            amount: state.amount,
+            // after a wrong password (redirected here): the error and the tries left
+            ...(state.failures > 0
+              ? { remainingTries: CHALLENGE_MAX_FAILURES - state.failures }
+              : {}),
+          },
+          nonce,
+        ),
       state.returnUrl,
     )
   })
@@ -356,20 +368,10 @@ export const sandboxPaymentRoutes: FastifyPluginAsync<SandboxPaymentOptions> = (
       case 'returned':
         return reply.header('cache-control', 'no-store').redirect(result.returnUrl, 303)
       case 'wrongPassword':
-        return sendPage(
-          reply,
-          400,
-          (nonce) =>
-            renderChallengePage(
-              {
-                action: pagePath(id),
-                amount: result.amount,
-                remainingTries: result.remainingTries,
-              },
-              nonce,
-            ),
-          result.returnUrl,
-        )
+        // Post/Redirect/Get: the page asking again is a GET, so that no POST stays in the
+        // history and the browser's back from the merchant's completion never offers to send the
+        // form again (issue #23 point 5, SPEC §2.7).
+        return reply.header('cache-control', 'no-store').redirect(pagePath(id), 303)
     }
   })
   return Promise.resolve()

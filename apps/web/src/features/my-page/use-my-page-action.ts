@@ -23,7 +23,7 @@ export function useMyPageAction(codes: readonly string[]) {
       } catch (error) {
         const code = inFlowCodeOf(error, codes)
         if (code === undefined) throw error
-        show(code)
+        show(code, error)
         return code
       }
     },

@@ -73,7 +73,14 @@ export function policyHolderIssues(div: PolicyHolderDiv, value: PolicyHolderInpu
     required('policyHolderSex', value.policyHolderSex !== '')
   }
   if (value.homeTelNo === '' && value.mobileTelNo === '') {
-    issues.push({ path: 'homeTelNo', message: t('application.validation.oneTelNo') })
+    issues.push({
+      path: 'homeTelNo',
+      message: t(
+        div === '2'
+          ? 'application.validation.oneTelNo.corporate'
+          : 'application.validation.oneTelNo',
+      ),
+    })
   }
   if (value.otherInsuranceFlg === '1') {
     required('otherInsuranceCompanyName', value.otherInsuranceCompanyName !== '')

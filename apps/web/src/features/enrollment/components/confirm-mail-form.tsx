@@ -117,7 +117,7 @@ export function ConfirmMailForm({ token }: { token: string }) {
         const code = inFlowCodeOf(error, mailLinkCodes)
         if (code === undefined) throw error
         if (code === errorCodes.verificationUrlExpired) clearVerificationToken(storage)
-        inFlow.show(code)
+        inFlow.show(code, error)
       }
     },
   })

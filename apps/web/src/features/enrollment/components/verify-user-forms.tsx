@@ -78,7 +78,7 @@ function useVerifyUser(group: EntryGroup) {
     } catch (error) {
       const code = inFlowCodeOf(error, verifyUserCodes)
       if (code === undefined) throw error
-      inFlow.show(code)
+      inFlow.show(code, error)
     }
   }
 

@@ -1,5 +1,6 @@
 import type { RenewalInfo } from '@app/shared/api/renewal/endpoints'
 import { t as shellT } from '@app/shared/messages/shell'
+import { isAutoRenewing } from '@app/shared/rules/renewal'
 import { DescriptionList } from '../../../components/description-list.tsx'
 import { ScreenHeader } from '../../../components/screen-header.tsx'
 import { formatRenewalDate, t } from '../renewal/renewal-messages.ts'
@@ -19,19 +20,18 @@ import { useRenewalInfo, useRenewalTarget } from '../renewal/use-renewal.ts'
 // (or, when a unit no longer exists, that the plan is chosen again through the procedure), and
 // the date by which a stop must be asked for; the ways on: stop it, renew by the procedure, home.
 
-/** The contract renews by itself at the fix date (not renewed, not stopped, auto-renew "1"). */
+/**
+ * The contract renews by itself at the fix date (not renewed, not stopped, auto-renew "1" with a
+ * fix date): the shared rule home's 「{date}に自動更新されます」 follows too, so both screens tell
+ * the same (issue #23 point 6).
+ */
 function isRenewingByItself(info: RenewalInfo): boolean {
-  return (
-    info.renewSttsDiv === '3' &&
-    info.groupPfAutoRenewFlg === '1' &&
-    info.renewalFixDate !== null &&
-    info.nextYear !== null
-  )
+  return info.renewSttsDiv === '3' && isAutoRenewing(info)
 }
 
 function Terms({ info }: { info: RenewalInfo }) {
   const { nextYear, renewalFixDate } = info
-  if (!isRenewingByItself(info) || nextYear === null || renewalFixDate === null) {
+  if (!isRenewingByItself(info) || renewalFixDate === null) {
     const text =
       info.renewSttsDiv === '1'
         ? t('renewal.check.renewed')
@@ -41,6 +41,17 @@ function Terms({ info }: { info: RenewalInfo }) {
     return (
       <div className="flex flex-col gap-6">
         <Notice text={text} />
+        <DescriptionList rows={[currentPeriodRow(info)]} />
+      </div>
+    )
+  }
+  if (nextYear === null) {
+    // It renews by itself; next year's product (its period, plans and premiums) is not set yet.
+    return (
+      <div className="flex flex-col gap-6">
+        <Notice
+          text={t('renewal.check.autoWithoutTerms', { date: formatRenewalDate(renewalFixDate) })}
+        />
         <DescriptionList rows={[currentPeriodRow(info)]} />
       </div>
     )

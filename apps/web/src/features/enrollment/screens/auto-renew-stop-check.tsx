@@ -55,7 +55,7 @@ function StopForm({ info }: { info: RenewalInfo }) {
       setIsSending(false)
       const code = inFlowCodeOf(error, inFlowCodes)
       if (code === undefined) fail(error)
-      else inFlow.show(code)
+      else inFlow.show(code, error)
     }
   }
 

@@ -191,10 +191,17 @@ describe('お申し込み内容の確認（checkPolicyHolderInfo）', () => {
     expect(router.state.location.pathname).toBe(`${entBase}/selectCategory`)
   })
 
-  it('添付したファイルは、発行した署名付きURLで新しいタブに開くこと', async () => {
+  // Issue #23 point 16: the file is sent as an attachment, so the button downloads it in place
+  // and says so, instead of opening a tab that would hold nothing but a download.
+  it('添付したファイルは、発行した署名付きURLからその場でダウンロードし、新しいタブは開かないこと', async () => {
     const user = userEvent.setup()
-    const tab = { opener: {}, location: { replace: vi.fn() }, close: vi.fn() }
-    const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window)
+    const open = vi.spyOn(window, 'open')
+    const clicked: { href: string; download: string }[] = []
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push({ href: this.getAttribute('href') ?? '', download: this.download })
+    })
     const { requests } = await openStep('checkPolicyHolderInfo', {
       views: [entered()],
       respond: () =>
@@ -204,18 +211,18 @@ describe('お申し込み内容の確認（checkPolicyHolderInfo）', () => {
         }),
     })
 
-    await user.click(
-      await screen.findByRole('button', { name: '会員証.pdf（新しいタブで開きます）' }),
-    )
+    const fileButton = await screen.findByRole('button', { name: '会員証.pdfをダウンロードする' })
+    expect(fileButton.textContent).not.toContain('新しいタブ')
+    await user.click(fileButton)
 
-    expect(open).toHaveBeenCalledWith('', '_blank')
     await waitFor(() =>
-      expect(tab.location.replace).toHaveBeenCalledWith('/api/files/download/token-1'),
+      expect(clicked).toEqual([{ href: '/api/files/download/token-1', download: '会員証.pdf' }]),
     )
-    expect(tab.opener).toBeNull()
+    expect(open).not.toHaveBeenCalled()
     expect(sent(requests)).toEqual([
       { method: 'POST', url: '/api/downloadPresigned/', body: { fileId: FILE_ID } },
     ])
+    click.mockRestore()
   })
 
   it('「重要事項の確認へ進む」で確認を保存し、重要事項のご確認へ移ること', async () => {

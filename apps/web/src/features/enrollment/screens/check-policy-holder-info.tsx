@@ -85,41 +85,33 @@ function policyHolderRowsOf(view: ApplicationView, items: readonly ItemDefinitio
   return [...policyHolderRows(info), ...itemRows(items, info.itemAnswers)]
 }
 
-/** A file of a required document: opened in a new tab by a short-lived URL. */
+/**
+ * A file of a required document, downloaded by a short-lived URL. The server sends every file as
+ * an attachment under a sandboxing CSP (PRODUCT.md "Files"), so the button says it downloads the
+ * file rather than promising a tab that would only hold a download (issue #23 point 16).
+ */
 function FileButton({ file }: { file: FileRef }) {
   const { api } = useServices()
-  const [isBlocked, setBlocked] = useState(false)
   const [failure, setFailure] = useState<{ error: unknown } | undefined>(undefined)
   if (failure !== undefined) throw failure.error
   return (
-    <>
-      <button
-        type="button"
-        className="app-link text-left"
-        onClick={() => {
-          // The tab opens now, while the click still allows it, and goes to the file once the
-          // URL is issued.
-          const tab = window.open('', '_blank')
-          setBlocked(tab === null)
-          if (tab === null) return
-          tab.opener = null
-          requestDownloadUrl(api, file.fileId).then(
-            ({ downloadUrl }) => tab.location.replace(downloadUrl),
-            (error: unknown) => {
-              tab.close()
-              setFailure({ error })
-            },
-          )
-        }}
-      >
-        {t('check.openFile', { fileName: file.fileName })}
-      </button>
-      {isBlocked && (
-        <p role="alert" className="text-std-16N-170 text-error-1">
-          {t('check.popupBlocked')}
-        </p>
-      )}
-    </>
+    <button
+      type="button"
+      className="app-link text-left"
+      onClick={() => {
+        requestDownloadUrl(api, file.fileId).then(
+          ({ downloadUrl }) => {
+            const anchor = document.createElement('a')
+            anchor.href = downloadUrl
+            anchor.download = file.fileName
+            anchor.click()
+          },
+          (error: unknown) => setFailure({ error }),
+        )
+      }}
+    >
+      {t('check.downloadFile', { fileName: file.fileName })}
+    </button>
   )
 }
 

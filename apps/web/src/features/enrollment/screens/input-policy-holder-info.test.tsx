@@ -107,6 +107,28 @@ describe('加入者情報の入力（inputPolicyHolderInfo, SPEC §3.8）', () =
     expect(textbox('法人名 ※必須')).toBeTruthy()
     expect(screen.queryByRole('group', { name: /生年月日/ })).toBeNull()
     expect(screen.queryByRole('radiogroup', { name: /性別/ })).toBeNull()
+    // Issue #23 point 8: no 自宅電話番号 for a corporation.
+    expect(screen.getByRole('textbox', { name: '会社の電話番号' })).toBeTruthy()
+    expect(screen.queryByRole('textbox', { name: /自宅電話番号/ })).toBeNull()
+    expect(
+      screen.getByText('会社の電話番号と携帯電話番号の、どちらか1つは必ず入力してください。'),
+    ).toBeTruthy()
+  })
+
+  // Issue #23 point 8: the mobile number's example is a mobile number, not a landline.
+  it('携帯電話番号の例は携帯電話の番号、自宅電話番号とFAX番号の例は固定電話の番号であること', async () => {
+    await open(() => policyHolderView('1'))
+
+    const mobile = screen.getByRole('textbox', { name: '携帯電話番号' })
+    const home = screen.getByRole('textbox', { name: '自宅電話番号' })
+    const describedBy = (element: HTMLElement) =>
+      (element.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' ')
+    expect(describedBy(mobile)).toContain('例：090-1234-5678')
+    expect(describedBy(mobile)).not.toContain('03-1234-5678')
+    expect(describedBy(home)).toContain('例：03-1234-5678')
   })
 
   it('「住所を検索」で見つかった住所を住所欄に入れ、そこへフォーカスを移して知らせること', async () => {

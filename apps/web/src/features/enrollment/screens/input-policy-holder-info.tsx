@@ -107,7 +107,7 @@ function labelsFor(div: PolicyHolderDiv, items: readonly ItemDefinition[]) {
     policyHolderZipCd: t('policyHolder.policyHolderZipCd'),
     policyHolderAddressKanji: t('policyHolder.policyHolderAddressKanji'),
     policyHolderAddressKana: t('policyHolder.policyHolderAddressKana'),
-    homeTelNo: t('policyHolder.homeTelNo'),
+    homeTelNo: t(isCorporate ? 'policyHolder.homeTelNo.corporate' : 'policyHolder.homeTelNo'),
     mobileTelNo: t('policyHolder.mobileTelNo'),
     faxNo: t('policyHolder.faxNo'),
     otherInsuranceFlg: t('policyHolder.otherInsuranceFlg'),
@@ -387,7 +387,9 @@ function PolicyHolderForm({ application }: { application: Application }) {
       </Section>
 
       <Section title={t('policyHolder.section.tel')}>
-        <p className="text-std-16N-170">{t('policyHolder.tel.support')}</p>
+        <p className="text-std-16N-170">
+          {t(isCorporate ? 'policyHolder.tel.support.corporate' : 'policyHolder.tel.support')}
+        </p>
         <TextField
           form={form}
           name="homeTelNo"
@@ -402,7 +404,7 @@ function PolicyHolderForm({ application }: { application: Application }) {
           type="tel"
           autoComplete="tel"
           width="w-full md:w-72"
-          support={t('applicationForm.telNo.support')}
+          support={t('policyHolder.mobileTelNo.support')}
         />
         <TextField
           form={form}

@@ -111,7 +111,7 @@ export default function RenewalProcedureScreen() {
       setIsStarting(false)
       const code = inFlowCodeOf(error, inFlowCodes)
       if (code === undefined) fail(error)
-      else inFlow.show(code)
+      else inFlow.show(code, error)
     }
   }
 

@@ -168,6 +168,21 @@ describe('自動更新の確認（autoRenewCheck）', () => {
     expect(await screen.findByText(/プランをあらためてお選びください/)).toBeTruthy()
   })
 
+  // Issue #23 point 6: a renewed contract (no product after it yet) renews by itself at its fix
+  // date: home says 「{date}に自動更新されます」, and this screen must say the same.
+  it('翌年度の商品がまだなくても、自動更新されるご契約には固定日に自動更新されることを示し、停止への道を出すこと', async () => {
+    await openRenewalPage('autoRenewCheck', {
+      info: renewalInfo({ nextYear: null, renewalProcedureButtonAndTextStatus: '3' }),
+    })
+    expect(
+      await screen.findByText(
+        'このご契約は、2027年3月1日に同じ内容で自動更新されます。翌年度の保険期間と保険料は、決まりしだいこの画面でお知らせします。',
+      ),
+    ).toBeTruthy()
+    expect(screen.queryByText('このご契約は、自動では更新されません。')).toBeNull()
+    expect(screen.getByRole('link', { name: '自動更新を停止する' })).toBeTruthy()
+  })
+
   it('停止したご契約には停止していることを示し、停止への道を出さないこと', async () => {
     await openRenewalPage('autoRenewCheck', {
       info: renewalInfo({

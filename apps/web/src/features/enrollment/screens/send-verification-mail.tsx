@@ -88,7 +88,7 @@ function MailForm({
         // What was typed stays, the passwords included, so only the address needs fixing.
         const code = inFlowCodeOf(error, sendMailCodes)
         if (code === undefined) throw error
-        inFlow.show(code)
+        inFlow.show(code, error)
       }
     },
   })

@@ -1,3 +1,4 @@
+import { withRetryTime } from '@app/shared/messages/retry-time'
 import { t } from '@app/shared/messages/t'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -159,6 +160,27 @@ describe('本人確認（verifyUser）初回登録IDとパスワード（authent
       expect(window.sessionStorage.getItem(ENTRY_TICKET_KEY)).toBeNull()
     },
   )
+
+  // Issue #23 point 15: the lockout says when to try again (the server's Retry-After).
+  it('APFL0003 に Retry-After があれば、何時何分以降にもう一度試せるかを示すこと', async () => {
+    const user = userEvent.setup()
+    const retryAfterSeconds = 15 * 60
+    await openById(() =>
+      jsonResponse(423, { errorCode: 'APFL0003' }, { 'Retry-After': String(retryAfterSeconds) }),
+    )
+    await fillById(user)
+    const before = Date.now()
+    await user.click(submit())
+
+    const alert = await screen.findByRole('alert')
+    const expected = [0, 1].map((minute) =>
+      withRetryTime(t('error.APFL0003'), retryAfterSeconds + minute * 60, new Date(before)),
+    )
+    expect(expected).toContain(alert.textContent)
+    expect(alert.textContent).toMatch(
+      /^本人確認に続けて失敗したため.*\d+時\d{2}分以降に、もう一度お試しください。$/,
+    )
+  })
 
   it.each([
     ['APFA2002', 409],
