@@ -5,6 +5,7 @@
 // come from the payment catalogue (packages/shared/src/messages/payment.ja.ts) and the sandbox's
 // test cards (apps/server/src/modules/sandbox-payment/test-cards.ts), never copied; only the
 // sandbox issuer's own page (not the product's, so not in its catalogue) is named below.
+import { phaseProgressText } from '@app/shared/messages/flow-phase'
 import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { promisify } from 'node:util'
@@ -82,6 +83,8 @@ export async function expectPaymentScreen(
 ): Promise<void> {
   await expect(page).toHaveURL(stepUrl(link, 'payment'))
   await expect(pageHeading(page, payT('payment.title'))).toBeVisible()
+  // payment is the last of the five phases (issue #23 point 11)
+  await expect(page.getByText(phaseProgressText('payment'), { exact: true })).toBeVisible()
   await expect(
     page.getByText(flowT('screen.groupName', { groupName: link.name }), { exact: true }),
   ).toBeVisible()

@@ -3,7 +3,6 @@
 // checkPolicyHolderInfo and pamphletImportantNotes. Written per STYLE.md §8.
 export const applicationFlowMessages = {
   // Shared by the screens
-  'flow.stepProgress': 'ステップ {current} / {total}',
   'flow.next': '次へ',
   'flow.loading': '読み込んでいます。',
   'flow.yen': '{amount}円',

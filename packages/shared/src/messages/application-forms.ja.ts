@@ -6,7 +6,6 @@
 // to do (STYLE.md §8).
 export const applicationFormMessages = {
   // Shared by the screens
-  'applicationForm.stepProgress': 'ステップ {current} / {total}',
   'applicationForm.next': '次へ',
   'applicationForm.select.empty': '選択してください',
   'applicationForm.choice.yes': 'あり',

@@ -6,6 +6,7 @@ import { fieldMessages } from './fields.ja.ts'
 import { ja } from './ja.ts'
 import { pamphletMessages } from './pamphlet.ja.ts'
 import { sendVerificationMailMessages } from './send-verification-mail.ja.ts'
+import { flowPhaseMessages } from './flow-phase.ja.ts'
 import { serverMessages } from './server.ja.ts'
 import { shellMessages } from './shell.ja.ts'
 import { verifyUserMessages } from './verify-user.ja.ts'
@@ -28,6 +29,7 @@ const sources: [string, Readonly<Record<string, string>>][] = [
   ['documents.ja.ts', documentsMessages],
   ['verify-user.ja.ts', verifyUserMessages],
   ['send-verification-mail.ja.ts', sendVerificationMailMessages],
+  ['flow-phase.ja.ts', flowPhaseMessages],
   ['pamphlet.ja.ts', pamphletMessages],
   ['server.ja.ts', serverMessages],
   ['application.ja.ts', applicationRuleMessages],

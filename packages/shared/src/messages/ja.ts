@@ -4,6 +4,7 @@ import { errorMessages } from './errors.ja.ts'
 import { fieldMessages } from './fields.ja.ts'
 import { pamphletMessages } from './pamphlet.ja.ts'
 import { sendVerificationMailMessages } from './send-verification-mail.ja.ts'
+import { flowPhaseMessages } from './flow-phase.ja.ts'
 import { serverMessages } from './server.ja.ts'
 import { shellMessages } from './shell.ja.ts'
 import { verifyUserMessages } from './verify-user.ja.ts'
@@ -31,6 +32,7 @@ export const ja = {
   ...documentsMessages,
   ...verifyUserMessages,
   ...sendVerificationMailMessages,
+  ...flowPhaseMessages,
   ...pamphletMessages,
   ...serverMessages,
   ...applicationRuleMessages,

@@ -108,3 +108,31 @@ export function completedAfterSave(
   next.push(step)
   return applicationSteps.filter((candidate) => next.includes(candidate))
 }
+
+/**
+ * The five phases an applicant is told they are in (issue #23 point 11): a conditional step
+ * dropping out of the flow changes no total, and payment has its place. 「ステップ 2 / 5」.
+ */
+export const applicationPhases = ['plan', 'people', 'notice', 'check', 'payment'] as const
+export type ApplicationPhase = (typeof applicationPhases)[number]
+
+const phaseOfStep: Record<FlowTarget, ApplicationPhase> = {
+  entryTerms: 'plan',
+  selectPolicyHolderDiv: 'plan',
+  selectCategory: 'plan',
+  selectType: 'plan',
+  inputPolicyHolderInfo: 'people',
+  registerMaintenanceManager: 'people',
+  registerInsuredInfo: 'people',
+  noticeMatters: 'notice',
+  noticeMattersDoc: 'notice',
+  checkPolicyHolderInfo: 'check',
+  pamphletImportantNotes: 'check',
+  payment: 'payment',
+}
+
+/** The phase of a step (or payment), with its 1-based number among the five. */
+export function phaseOf(step: FlowTarget): { phase: ApplicationPhase; number: number } {
+  const phase = phaseOfStep[step]
+  return { phase, number: applicationPhases.indexOf(phase) + 1 }
+}

@@ -1,25 +1,14 @@
 import type { ApplicationView } from '@app/shared/api/application/apply-info'
+import { phaseProgressText } from '@app/shared/messages/flow-phase'
 import { t } from '@app/shared/messages/application-flow'
-import type { ApplicationStep } from '@app/shared/rules/application-steps'
+import type { ApplicationStep, FlowTarget } from '@app/shared/rules/application-steps'
 import { PageHeading } from '../../../components/page-heading.tsx'
 import { useEntryGroup } from '../components/use-entry-group.ts'
 import { ConflictAlert } from './use-application.tsx'
 
-/** 「ステップ n / m」: where the step stands in this application's flow. */
-export function StepProgress({
-  progress,
-  step,
-}: {
-  progress: ApplicationView['progress']
-  step: ApplicationStep
-}) {
-  const index = progress.stepArray.indexOf(step)
-  if (index < 0) return null
-  return (
-    <p className="text-std-16N-170 text-solid-gray-700">
-      {t('flow.stepProgress', { current: index + 1, total: progress.stepArray.length })}
-    </p>
-  )
+/** 「ステップ n / 5：…」: the step's phase among the five, payment included (issue #23 point 11). */
+export function StepProgress({ step }: { step: FlowTarget }) {
+  return <p className="text-std-16N-170 text-solid-gray-700">{phaseProgressText(step)}</p>
 }
 
 /**
@@ -42,7 +31,7 @@ export function StepHeader({
   return (
     <div className="flex flex-col gap-4">
       <PageHeading>{title}</PageHeading>
-      {view !== undefined && <StepProgress progress={view.progress} step={step} />}
+      {view !== undefined && <StepProgress step={step} />}
       {group !== undefined && (
         <p className="text-std-16N-170">
           {t('screen.groupName', { groupName: group.groupPfInfo.groupNameKanji })}

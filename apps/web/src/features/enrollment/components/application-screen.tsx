@@ -1,4 +1,5 @@
 import { t } from '@app/shared/messages/application-forms-common'
+import { phaseProgressText } from '@app/shared/messages/flow-phase'
 import { errorCodes, type Issue } from '@app/shared/errors'
 import type { ApplicationStep } from '@app/shared/rules/application-steps'
 import { useCallback, useRef, useState, type ReactNode } from 'react'
@@ -37,12 +38,7 @@ export function ApplicationStepScreen({
         {application !== undefined && (
           <>
             {index >= 0 && (
-              <p className="text-std-16N-170 text-solid-gray-700">
-                {t('applicationForm.stepProgress', {
-                  current: index + 1,
-                  total: application.view.progress.stepArray.length,
-                })}
-              </p>
+              <p className="text-std-16N-170 text-solid-gray-700">{phaseProgressText(step)}</p>
             )}
             <p className="text-std-16N-170">
               {t('screen.groupName', {

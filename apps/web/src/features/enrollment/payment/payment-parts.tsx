@@ -1,5 +1,7 @@
 import type { PaymentRegistration } from '@app/shared/api/payment/payment'
 import { formatThousands } from '@app/shared/format/display'
+import { phaseProgressText } from '@app/shared/messages/flow-phase'
+import { PAYMENT_STEP } from '@app/shared/rules/application-steps'
 import { useId, type ReactNode } from 'react'
 import { PageHeading } from '../../../components/page-heading.tsx'
 import { useEntryGroup } from '../components/use-entry-group.ts'
@@ -7,12 +9,24 @@ import { t } from './payment-messages.ts'
 
 // Pieces payment and completeApplication share (issue #7).
 
-/** The screen's title and the group line, as the application steps show them (StepHeader). */
-export function PaymentScreenHeader({ title }: { title: string }) {
+/**
+ * The screen's title and the group line, as the application steps show them (StepHeader); on
+ * payment, its phase too (「ステップ 5 / 5：お支払い」, issue #23 point 11).
+ */
+export function PaymentScreenHeader({
+  title,
+  isPayment = false,
+}: {
+  title: string
+  isPayment?: boolean
+}) {
   const group = useEntryGroup()
   return (
     <div className="flex flex-col gap-4">
       <PageHeading>{title}</PageHeading>
+      {isPayment && (
+        <p className="text-std-16N-170 text-solid-gray-700">{phaseProgressText(PAYMENT_STEP)}</p>
+      )}
       {group !== undefined && (
         <p className="text-std-16N-170">
           {t('screen.groupName', { groupName: group.groupPfInfo.groupNameKanji })}

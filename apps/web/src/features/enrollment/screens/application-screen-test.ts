@@ -41,7 +41,7 @@ export async function openApplicationScreen(
   await screen.findByRole('heading', { level: 1, name: heading })
   // The title shows at once; the step's place in the flow once the application has loaded.
   if (waitForLoad) {
-    await screen.findByText(/^ステップ \d+ \/ \d+$/)
+    await screen.findByText(/^ステップ [1-4] \/ 5：/)
   }
   return { ...rendered, requests: http.requests, fetch: http.fetch }
 }

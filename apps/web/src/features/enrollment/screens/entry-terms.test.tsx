@@ -67,7 +67,8 @@ describe('お申し込みにあたっての同意事項（entryTerms）', () => 
       '5. 保険料のお支払い方法',
       '6. 個人情報の取扱い',
     ])
-    expect(screen.getByText('ステップ 1 / 9')).toBeTruthy()
+    // issue #23 point 11: the phase among five, whatever steps this application's flow has
+    expect(screen.getByText('ステップ 1 / 5：プランの選択')).toBeTruthy()
     expect(definitionOf('引受保険会社')).toBe(
       'デモ損害保険株式会社（担当部署：東京法人営業部 第一課）',
     )

@@ -79,7 +79,7 @@ export default function PaymentScreen() {
   if (data.kind === 'redirect') return <Navigate to={`../${data.target}`} relative="path" replace />
   return (
     <div className="flex flex-col gap-8">
-      <PaymentScreenHeader title={t('screen.payment.title')} />
+      <PaymentScreenHeader title={t('screen.payment.title')} isPayment />
       <PaymentContent paymentInfo={data.paymentInfo} />
     </div>
   )
