@@ -305,6 +305,14 @@ describe('デモデータの内容', () => {
     }
   })
 
+  // Issue #23 point 20: one name, 初回登録ID (the terms of use keep 初回ID until their next
+  // version, which needs a new consent).
+  it('デモの文書は初回登録IDを「初回ID」と呼ばないこと', () => {
+    for (const document of documents) {
+      expect(allStrings(document).filter((text) => text.includes('初回ID'))).toEqual([])
+    }
+  })
+
   // Issue #23 point 7: the my-page changes the mail address and the password (and stops
   // auto-renewal), never the coverage: a certificate must not promise more.
   it('加入者証のコメントは、マイページでできない加入内容の変更をマイページに案内しないこと', () => {

@@ -186,7 +186,7 @@ export function applyLinkGuideDocument(input: EntryDocumentInput): GuideDocument
     info.authenticationType === '1'
       ? [
           paragraph(
-            'お申し込みの最初に、団体からお知らせした初回IDとパスワードで、ご本人であることを確認します。',
+            'お申し込みの最初に、団体からお知らせした初回登録IDとパスワードで、ご本人であることを確認します。',
           ),
         ]
       : [
@@ -202,7 +202,7 @@ export function applyLinkGuideDocument(input: EntryDocumentInput): GuideDocument
       text: 'お手続きのご案内と、ご本人確認のためのメールを受け取れるメールアドレスをご用意ください。',
     },
     info.authenticationType === '1'
-      ? { title: '初回IDとパスワード', text: '団体からお知らせしたものをご用意ください。' }
+      ? { title: '初回登録IDとパスワード', text: '団体からお知らせしたものをご用意ください。' }
       : { title: 'ご本人確認のための情報', text: '上記の「お申し込みいただける方」の項目です。' },
     {
       title: '補償の対象となる方の情報',

@@ -67,7 +67,7 @@ export const testGroupPfInfo: GroupPfInfo = {
   faqArray: [],
   applicationGuideArray: [
     { title: 'ご案内を確認する', description: 'パンフレットをご確認ください。' },
-    { title: '本人確認をする', description: '初回IDを入力してください。' },
+    { title: '本人確認をする', description: '初回登録IDを入力してください。' },
     { title: 'メールアドレスを登録する', description: 'メールのリンクから続けてください。' },
     { title: '加入内容を入力する', description: 'プランを選んでください。' },
     { title: '保険料を支払う', description: 'カードでお支払いください。' },
