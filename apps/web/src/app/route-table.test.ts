@@ -1,3 +1,4 @@
+import { applicationSteps } from '@app/shared/rules/application-steps'
 import { t } from '@app/shared/messages/t'
 import { describe, expect, it } from 'vitest'
 import { notFoundHelperSegments, screens } from './route-table.ts'
@@ -149,6 +150,18 @@ describe('ルート表（SPEC §2）', () => {
     expect(layoutOf('pamphlet')).toBe('pamphlet')
     expect(layoutOf('home')).toBe('common-encryption-with-margin-top-none')
     expect(layoutOf('termsOfService')).toBe('common')
+  })
+
+  // Issue #23 point 21: the 「このページの通信は暗号化されています。」 bar was missing on three steps.
+  it('お申し込みの手順と支払い・完了の画面は、どれも暗号化の表示のあるレイアウトであること', () => {
+    const inFlow = [...applicationSteps, 'payment', 'completeApplication']
+    const layouts = screens
+      .filter((screen) => screen.area === 'ent' && inFlow.includes(screen.page))
+      .map((screen) => [screen.page, screen.layout])
+    expect(layouts.map(([page]) => page)).toEqual(expect.arrayContaining(inFlow))
+    for (const [page, layout] of layouts) {
+      expect([page, layout]).toEqual([page, 'common-encryption'])
+    }
   })
 
   it.each([

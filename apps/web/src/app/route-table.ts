@@ -65,7 +65,9 @@ export function isUnitNo(value: string | undefined): boolean {
 }
 
 // Layouts (ADR 0003): screens where the user enters or sees personal or contract data use
-// common-encryption; terms and explanatory documents use common; my-page home has no top margin.
+// common-encryption, and so does every step of the application, each a part of one form that
+// holds them (issue #23 point 21); terms and explanatory documents outside the application use
+// common; my-page home has no top margin.
 export const screens: readonly ScreenDefinition[] = [
   // Enrolment (SPEC §2.1)
   {
@@ -127,7 +129,7 @@ export const screens: readonly ScreenDefinition[] = [
     page: 'entryTerms',
     segment: 'entryTerms',
     titleKey: 'screen.entryTerms.title',
-    layout: 'common',
+    layout: 'common-encryption',
     guard: signedIn,
     load: () => import('../features/enrollment/screens/entry-terms.tsx'),
   },
@@ -154,7 +156,7 @@ export const screens: readonly ScreenDefinition[] = [
     page: 'noticeMattersDoc',
     segment: 'noticeMattersDoc',
     titleKey: 'screen.noticeMattersDoc.title',
-    layout: 'common',
+    layout: 'common-encryption',
     guard: signedIn,
     load: () => import('../features/enrollment/screens/notice-matters-doc.tsx'),
   },
@@ -163,7 +165,7 @@ export const screens: readonly ScreenDefinition[] = [
     page: 'pamphletImportantNotes',
     segment: 'pamphletImportantNotes',
     titleKey: 'screen.pamphletImportantNotes.title',
-    layout: 'common',
+    layout: 'common-encryption',
     guard: signedIn,
     load: () => import('../features/enrollment/screens/pamphlet-important-notes.tsx'),
   },
