@@ -3,8 +3,10 @@ import type {
   InsuredPerson,
   PolicyHolderInfoState,
 } from '@app/shared/api/application/apply-info'
+import type { ItemDefinition } from '@app/shared/api/group/item-definition'
 import { formatThousands } from '@app/shared/format/display'
 import { t } from '@app/shared/messages/application-flow'
+import type { ItemAnswer } from '@app/shared/rules/item-answers'
 import { DescriptionList } from './description-list.tsx'
 
 // What an application shows of itself wherever it is read back: the applicant's confirmation
@@ -175,4 +177,27 @@ export function periodRows(info: PolicyHolderInfoState): Row[] {
       value: formatDateTime(info.policyHolderExpiryDate, info.policyHolderExpiryTime),
     },
   ]
+}
+
+/** An item's answer as the applicant chose it: the choices' labels, a date written out. */
+function answerText(item: ItemDefinition, answer: ItemAnswer): string {
+  const codes = answer === undefined ? [] : typeof answer === 'string' ? [answer] : answer
+  if (item.choiceArray.length > 0) {
+    return codes
+      .filter((code) => code !== '')
+      .map((code) => item.choiceArray.find((choice) => choice.code === code)?.label ?? code)
+      .join('、')
+  }
+  const text = codes.join('、')
+  return item.inputType === 'date' ? formatDate(text) : text
+}
+
+export function itemRows(
+  items: readonly ItemDefinition[],
+  answers: Readonly<Record<string, ItemAnswer>>,
+) {
+  return items.map((item) => ({
+    label: item.itemName,
+    value: answerText(item, answers[item.itemCode]),
+  }))
 }

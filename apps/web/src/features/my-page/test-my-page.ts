@@ -1,3 +1,4 @@
+import type { ItemDefinition } from '@app/shared/api/group/item-definition'
 import type { ContractInfo, ContractSummary, MyPageInfo } from '@app/shared/api/my-page/endpoints'
 import { act, screen } from '@testing-library/react'
 import { linkKey } from '../../lib/group-store.ts'
@@ -131,7 +132,7 @@ export function contractInfo(): ContractInfo {
       otherInsuranceType: '',
       otherInsuranceExpiryDate: '',
       otherInsurancePymntLimit: '',
-      itemAnswers: {},
+      itemAnswers: { EMPLOYEE_NO: 'E12345' },
     },
     insrdInfoArray: [
       {
@@ -141,7 +142,7 @@ export function contractInfo(): ContractInfo {
         insrdNameKanji: '山田 太郎',
         insrdBirthDate: '19800115',
         insrdSex: '1',
-        itemAnswers: {},
+        itemAnswers: { RELATIONSHIP: '1', OCCUPATION: '1' },
       },
       {
         insrdId: '00000000-0000-4000-8000-000000000002',
@@ -150,7 +151,7 @@ export function contractInfo(): ContractInfo {
         insrdNameKanji: '山田 花子',
         insrdBirthDate: '19820220',
         insrdSex: '2',
-        itemAnswers: {},
+        itemAnswers: { RELATIONSHIP: '2', OCCUPATION: '2' },
       },
     ],
     cvrgeInfo: {
@@ -164,8 +165,58 @@ export function contractInfo(): ContractInfo {
       contractType: '2',
     },
     unitNames: { '1': '基本プラン', '2': '携行品オプション' },
+    itemDefinitionArray: contractItems,
   }
 }
+
+const contractItem = (
+  fields: Pick<ItemDefinition, 'itemCode' | 'itemName' | 'category' | 'inputType'> &
+    Partial<ItemDefinition>,
+): ItemDefinition => ({
+  supportText: '',
+  itemClass: '010',
+  relatedUnitNo: [],
+  displayOrder: 0,
+  applicationDispDisplayFlg: '1',
+  preRenewCopyFlg: '1',
+  authItemCd: null,
+  ruleArray: [],
+  choiceArray: [],
+  blockingAnswerArray: [],
+  ...fields,
+})
+
+/** The group's items of the contract year: one of the policy holder's, two of each insured. */
+const contractItems: ItemDefinition[] = [
+  contractItem({
+    itemCode: 'EMPLOYEE_NO',
+    itemName: '社員番号',
+    category: '010',
+    inputType: 'text',
+  }),
+  contractItem({
+    itemCode: 'RELATIONSHIP',
+    itemName: '続柄',
+    category: '020',
+    inputType: 'select',
+    displayOrder: 10,
+    choiceArray: [
+      { code: '1', label: '本人' },
+      { code: '2', label: '配偶者' },
+    ],
+  }),
+  contractItem({
+    itemCode: 'OCCUPATION',
+    itemName: '職業',
+    category: '020',
+    inputType: 'select',
+    displayOrder: 20,
+    choiceArray: [
+      { code: '1', label: '会社員' },
+      { code: '2', label: '主婦・主夫' },
+    ],
+  }),
+]
 
 /** No answer is expected: the test fails on a call it did not plan for. */
 const unexpected: Respond = (method, path) => {

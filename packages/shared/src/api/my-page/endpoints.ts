@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { itemDefinitionSchema } from '../group/item-definition.ts'
 import { policyDocumentIds } from '../../documents/types.ts'
 import { t } from '../../messages/fields.ts'
 import { fieldSchema } from '../../rules/field-schema.ts'
@@ -254,6 +255,11 @@ export const contractInfoApi = {
     cvrgeInfo: cvrgeInfoSchema,
     /** unit number → display name, for the insured persons and the coverage */
     unitNames: z.record(z.string(), z.string()),
+    /**
+     * The contract year's item definitions: the policy holder's and insured persons' item answers
+     * are shown under their names, as on the confirmation screen (issue #23 point 22).
+     */
+    itemDefinitionArray: z.array(itemDefinitionSchema),
   }),
 } as const
 export type ContractInfo = z.infer<typeof contractInfoApi.response>

@@ -15,7 +15,7 @@ import type { Clock } from '../../../clock.ts'
 import type { Database } from '../../../db/client.ts'
 import { renderCertificate } from '../../certificate/certificate-pdf.ts'
 import type { SignedIn } from '../../access/session.ts'
-import { findBranch, findGroupPfInfo } from '../../group/group-repository.ts'
+import { findBranch, findGroupPfInfo, listItemDefinitions } from '../../group/group-repository.ts'
 import { hitRateLimit } from '../../security/rate-limit.ts'
 import { subjectHash, type ServerKeys } from '../../security/secrets.ts'
 import { readToken, signToken } from '../../security/tokens.ts'
@@ -126,7 +126,10 @@ export class ContractService {
     groupPfCodeInceptionDateYm: string,
   ): Promise<ContractInfo> {
     const contract = await this.#ownContract(holder, groupPfCodeInceptionDateYm)
-    const group = await this.#groupOf(contract)
+    const [group, items] = await Promise.all([
+      this.#groupOf(contract),
+      listItemDefinitions(this.#db, contract),
+    ])
     const { applyInfo } = contract
     const renewals = await this.#options.renewals.contractRenewals(
       holder.accountId,
@@ -139,6 +142,7 @@ export class ContractService {
       insrdInfoArray: applyInfo.insrdInfoArray,
       cvrgeInfo: applyInfo.cvrgeInfo,
       unitNames: unitNames(applyInfo, group),
+      itemDefinitionArray: items,
     }
   }
 

@@ -17,6 +17,7 @@ import { createTestApp, createTestDatabase, manualClock } from '../../../../test
 import type { DatabaseHandle } from '../../../db/client.ts'
 import { accounts, applications, rosterMembers } from '../../../db/schema/index.ts'
 import { pdfTextLines } from '../../certificate/pdf-text.ts'
+import { listItemDefinitions } from '../../group/group-repository.ts'
 import { importGroupDocument } from '../../group/import-group.ts'
 import {
   applicantAtPayment,
@@ -387,7 +388,18 @@ describe('マイページのご契約・加入者証（issue #8）', () => {
         insrdInfoArray: previousApplyInfo.insrdInfoArray,
         cvrgeInfo: previousApplyInfo.cvrgeInfo,
         unitNames: { '1': 'Aプラン', '2': '個人賠償責任特約' },
+        // issue #23 point 22: the year's items, so the answers are shown under their names
+        itemDefinitionArray: await listItemDefinitions(database.db, {
+          groupPfCode: previousApplyInfo.basicInfo.groupPfCode,
+          groupPfCodeInceptionDateYm: PREVIOUS,
+        }),
       })
+      const items = response.json<ContractInfo>().itemDefinitionArray
+      expect(items.length).toBeGreaterThan(0)
+      const itemCodes = items.map((item) => item.itemCode)
+      for (const answered of Object.keys(previousApplyInfo.policyHolderInfo.itemAnswers)) {
+        expect(itemCodes).toContain(answered)
+      }
     })
 
     it('今年度のご契約は、申込の流れで入力したとおりの内容であること', async () => {

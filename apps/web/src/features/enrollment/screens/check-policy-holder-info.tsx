@@ -8,14 +8,13 @@ import {
   policyHolderItems,
 } from '@app/shared/rules/application'
 import type { ApplicationStep } from '@app/shared/rules/application-steps'
-import type { ItemAnswer } from '@app/shared/rules/item-answers'
 import { useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import * as z from 'zod/mini'
 import {
   coverageRows,
-  formatDate,
   insuredRows,
+  itemRows,
   periodRows,
   policyHolderRows,
   Rows,
@@ -29,26 +28,6 @@ import { StepHeader } from '../application/step-header.tsx'
 import { useApplication, type Application } from '../application/use-application.tsx'
 
 // お申し込み内容の確認 (SPEC §2.1, §2.7): everything entered, by section, each with its way back.
-
-/** An item's answer as the applicant chose it: the choices' labels, a date written out. */
-function answerText(item: ItemDefinition, answer: ItemAnswer): string {
-  const codes = answer === undefined ? [] : typeof answer === 'string' ? [answer] : answer
-  if (item.choiceArray.length > 0) {
-    return codes
-      .filter((code) => code !== '')
-      .map((code) => item.choiceArray.find((choice) => choice.code === code)?.label ?? code)
-      .join('、')
-  }
-  const text = codes.join('、')
-  return item.inputType === 'date' ? formatDate(text) : text
-}
-
-function itemRows(items: readonly ItemDefinition[], answers: Readonly<Record<string, ItemAnswer>>) {
-  return items.map((item) => ({
-    label: item.itemName,
-    value: answerText(item, answers[item.itemCode]),
-  }))
-}
 
 function Section({
   title,

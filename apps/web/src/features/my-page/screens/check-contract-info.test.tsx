@@ -65,6 +65,24 @@ describe('ご契約内容の確認（SPEC §2.2, §8.4 "The contract for the spe
     ).toEqual(['2026年4月1日 0時00分', '2027年3月31日 16時00分'])
   })
 
+  // Issue #23 point 22: each insured person's 続柄 and 職業, and the policy holder's group items,
+  // as the confirmation screen showed them.
+  it('契約者の団体の項目と、被保険者ごとの続柄・職業を、選んだ選択肢の名前で示すこと', async () => {
+    await openContract()
+    await screen.findByRole('region', { name: 'ご契約の概要' })
+
+    const holder = section('契約者情報')
+    expect(holder.getByText('社員番号')).toBeTruthy()
+    expect(holder.getByText('E12345')).toBeTruthy()
+    const insured = section('被保険者')
+    const rowsOf = (label: string) =>
+      insured
+        .getAllByText(label, { selector: 'dt' })
+        .map((term) => term.nextElementSibling?.textContent)
+    expect(rowsOf('続柄')).toEqual(['本人', '配偶者'])
+    expect(rowsOf('職業')).toEqual(['会社員', '主婦・主夫'])
+  })
+
   it('APFH0001 なら「指定された保険期間のご契約は表示できません。」とホームへの道を示すこと', async () => {
     const user = userEvent.setup()
     const { router } = await openContract({

@@ -1,11 +1,13 @@
 import type { ContractInfo } from '@app/shared/api/my-page/endpoints'
 import { errorCodes } from '@app/shared/errors'
 import { t as checkT } from '@app/shared/messages/application-flow'
+import { insuredItems, policyHolderItems } from '@app/shared/rules/application'
 import { useEffect, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import {
   coverageRows,
   insuredRows,
+  itemRows,
   periodRows,
   policyHolderRows,
   Rows,
@@ -23,7 +25,8 @@ import { useMyPageLink } from '../use-my-page.ts'
 // ご契約内容の確認 (SPEC §2.2, §8.4 "The contract for the specified coverage period cannot be
 // displayed"; signed in): the contract of the coverage period in the query
 // (?groupPfCodeInceptionDateYm=YYYYMM) — the policy holder, the insured persons by unit, the
-// coverage and the payment — in the confirmation screen's look (components/contract-details.tsx).
+// coverage and the payment — in the confirmation screen's look (components/contract-details.tsx),
+// with the group's items answered as the confirmation showed them (issue #23 point 22).
 
 const YEAR_MONTH = /^\d{6}$/
 
@@ -35,6 +38,8 @@ type Loaded =
 
 function ContractContent({ contract }: { contract: ContractInfo }) {
   const { summary, policyHolderInfo, insrdInfoArray, cvrgeInfo, unitNames } = contract
+  const items = contract.itemDefinitionArray
+  const chosenUnitNos = cvrgeInfo.unitArray.map((entry) => entry.unit)
   const unitName = (unitNo: number) => unitNames[String(unitNo)] ?? String(unitNo)
   const units = [...new Set(insrdInfoArray.map((person) => person.unit))].sort((a, b) => a - b)
   return (
@@ -49,7 +54,12 @@ function ContractContent({ contract }: { contract: ContractInfo }) {
         <Rows rows={coverageRows(cvrgeInfo, unitName)} />
       </Section>
       <Section title={checkT('check.section.policyHolder')}>
-        <Rows rows={policyHolderRows(policyHolderInfo)} />
+        <Rows
+          rows={[
+            ...policyHolderRows(policyHolderInfo),
+            ...itemRows(policyHolderItems(items, chosenUnitNos), policyHolderInfo.itemAnswers),
+          ]}
+        />
       </Section>
       {units.length > 0 && (
         <Section title={checkT('check.section.insured')}>
@@ -65,7 +75,12 @@ function ContractContent({ contract }: { contract: ContractInfo }) {
                     <h4 className="text-std-16B-170 text-solid-gray-900">
                       {checkT('check.insuredHeading', { count: index + 1 })}
                     </h4>
-                    <Rows rows={insuredRows(person)} />
+                    <Rows
+                      rows={[
+                        ...insuredRows(person),
+                        ...itemRows(insuredItems(items, unitNo), person.itemAnswers),
+                      ]}
+                    />
                   </div>
                 ))}
             </div>
