@@ -61,8 +61,11 @@ export const paymentMessages = {
   'vaccount.status': 'ご入金の状況',
   'vaccount.status.awaiting': 'ご入金をお待ちしています',
   'vaccount.status.paid': 'ご入金を確認しました',
-  'vaccount.status.underpaid': 'ご入金額が不足しています。差額をお振り込みください。',
-  'vaccount.status.overpaid': 'ご入金額が超過しています。差額の返金は取扱代理店からご連絡します。',
+  // issue #23 point 17: a short or over payment says by how much
+  'vaccount.status.underpaid':
+    'ご入金額が{difference}不足しています。不足分の{difference}を、同じ口座にお振り込みください。',
+  'vaccount.status.overpaid':
+    'ご入金額が{difference}超過しています。超過分の返金については、取扱代理店からご連絡します。',
   'vaccount.note':
     '振込手数料はお客さまのご負担となります。振込名義はご契約者のお名前でお願いします。',
 

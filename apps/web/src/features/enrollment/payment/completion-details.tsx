@@ -15,6 +15,20 @@ function paymentStatusText(completion: Completion): string {
 }
 
 /** `usesMyPage`: SPEC §6 policy-holder-page use division "1" (else no my-page ID is shown). */
+
+/** The deposit's state, with the shortfall or the excess in yen (issue #23 point 17). */
+function depositStatusText(account: VirtualAccount): string {
+  const difference = yen(Math.abs(account.amount - account.paidAmount))
+  switch (account.depositStatus) {
+    case 'underpaid':
+      return t('vaccount.status.underpaid', { difference })
+    case 'overpaid':
+      return t('vaccount.status.overpaid', { difference })
+    default:
+      return t(`vaccount.status.${account.depositStatus}`)
+  }
+}
+
 export function CompletionRows({
   completion,
   usesMyPage,
@@ -79,7 +93,7 @@ export function VirtualAccountDetails({ account }: { account: VirtualAccount }) 
           { label: t('vaccount.amount'), value: yen(account.amount) },
           { label: t('vaccount.dueDate'), value: formatYearMonthDate(account.dueDate) },
           { label: t('vaccount.paidAmount'), value: yen(account.paidAmount) },
-          { label: t('vaccount.status'), value: t(`vaccount.status.${account.depositStatus}`) },
+          { label: t('vaccount.status'), value: depositStatusText(account) },
         ]}
       />
       <p className="text-std-16N-170">{t('vaccount.note')}</p>
