@@ -400,8 +400,8 @@ test.describe('確認メールのリンクの画面（SPEC §8.4 "Verification l
     await confirmWithPassword(page, APPLICANT_PASSWORD)
     await expect(page).toHaveURL(urlOf(groupA, 'entryTerms'))
 
+    // Issue #23 point 14: said as the page opens, before any password is asked.
     await page.goto(link)
-    await confirmWithPassword(page, APPLICANT_PASSWORD)
 
     const alert = inFlowAlert(page, t('error.APFA2007'))
     await expect(alert).toBeVisible()
@@ -411,6 +411,7 @@ test.describe('確認メールのリンクの画面（SPEC §8.4 "Verification l
       page.getByRole('button', { name: t('verifyUser.mail.submit') }),
       'no password form for a used link',
     ).toHaveCount(0)
+    await expect(page.getByLabel(t('verifyUser.mail.password'), { exact: false })).toHaveCount(0)
     await expectAccessible(page)
   })
 })

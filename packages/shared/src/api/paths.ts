@@ -13,6 +13,8 @@ export const verifyByItemPath = '/policyHolderInfoByItem/'
 export const sendVerificationMailPath = '/mainMail/'
 /** 確認メールのURLを開いた先 */
 export const confirmVerificationPath = '/policyHolderInfoByMail/'
+/** POST {token}: whether the mail link can still be used, before the password is asked */
+export const verificationLinkStatusPath = '/policyHolderInfoByMail/status/'
 /** SPEC §7.5 current user; PUT extends the session, DELETE signs out */
 export const sessionInfoPath = '/sessionInfo/'
 

@@ -12,6 +12,7 @@ export const verifyUserMessages = {
     'ご本人であることを確認します。団体に登録されている内容と同じになるように、次の項目を入力してください。',
   'verifyUser.submit': '本人確認をする',
   'verifyUser.mail.heading': 'メールアドレスの確認',
+  'verifyUser.mail.checking': '確認メールのURLを確かめています。',
   'verifyUser.mail.lead':
     'メールアドレスの確認を完了するため、確認メールを送信する前に設定したパスワードを入力してください。確認が済むと、お申し込みの手続きに進みます。',
   'verifyUser.mail.password': 'パスワード',

@@ -104,6 +104,18 @@ function productKey(link: EntryLink): string {
   return `${link.groupPfCode}|${link.groupPfCodeInceptionDateYm}`
 }
 
+/** A verification link not yet used and not expired. */
+function isUsable(
+  verification: { usedAt: Date | null; expiresAt: Date } | undefined,
+  now: Date,
+): boolean {
+  return (
+    verification !== undefined &&
+    verification.usedAt === null &&
+    verification.expiresAt.getTime() > now.getTime()
+  )
+}
+
 function lockedError(code: string, lock: LockState): AppError {
   return new AppError(code, {
     message: 'locked after repeated failures',
@@ -323,23 +335,34 @@ export class AccessService {
   }
 
   /** The link's page: the password chosen before the mail opens the account and a session. */
+  /**
+   * Whether a verification link can still be used (issue #23 point 14): the screen says a used or
+   * expired link is so before it asks for the password. Counted with the link's own attempts
+   * against the client's limit, so it is no cheaper way to guess tokens.
+   */
+  async verificationLinkStatus(token: string, clientAddress: string): Promise<{ usable: boolean }> {
+    const now = this.#options.clock.now()
+    await this.#limitClient('link', clientAddress, now)
+    return { usable: isUsable(await this.#verificationOf(token), now) }
+  }
+
+  async #verificationOf(token: string) {
+    const rows = await this.#db
+      .select()
+      .from(mailVerifications)
+      .where(eq(mailVerifications.tokenHash, linkTokenHash(token)))
+      .limit(1)
+    return rows[0]
+  }
+
   async confirmVerification(
     body: ConfirmVerificationBody,
     clientAddress: string,
   ): Promise<ConfirmVerificationResponse> {
     const now = this.#options.clock.now()
     await this.#limitClient('link', clientAddress, now)
-    const rows = await this.#db
-      .select()
-      .from(mailVerifications)
-      .where(eq(mailVerifications.tokenHash, linkTokenHash(body.token)))
-      .limit(1)
-    const verification = rows[0]
-    if (
-      verification === undefined ||
-      verification.usedAt !== null ||
-      verification.expiresAt.getTime() <= now.getTime()
-    ) {
+    const verification = await this.#verificationOf(body.token)
+    if (verification === undefined || !isUsable(verification, now)) {
       throw new AppError(errorCodes.verificationUrlExpired, {
         message: 'verification link unknown, used or expired',
       })

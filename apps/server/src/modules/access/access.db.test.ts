@@ -190,6 +190,14 @@ describe('本人確認・確認メール・セッション（issue #5）', () =>
     })
   }
 
+  function linkStatus(token: string) {
+    return app.inject({
+      method: 'POST',
+      url: '/api/policyHolderInfoByMail/status/',
+      payload: { token },
+    })
+  }
+
   async function signIn(): Promise<Record<string, unknown>> {
     expect((await sendMail(await entryToken())).statusCode).toBe(200)
     const response = await confirm(await linkTokenOf('hanako@example.jp'))
@@ -504,6 +512,25 @@ describe('本人確認・確認メール・セッション（issue #5）', () =>
       const again = await confirm(token)
       expect(again.statusCode).toBe(410)
       expect(body(again)).toEqual({ errorCode: 'APFA2007', message: t('error.APFA2007') })
+    })
+
+    // Issue #23 point 14: the screen tells a used or expired link before it asks the password.
+    it('URLがまだ使えるかを、パスワードなしで確かめられること（使用済み・期限切れ・知らないURLは同じ false）', async () => {
+      await sendMail(await entryToken())
+      const token = await linkTokenOf('hanako@example.jp')
+      const before = await linkStatus(token)
+      expect([before.statusCode, body(before)]).toEqual([200, { usable: true }])
+      expect((await confirm(token)).statusCode).toBe(200)
+      expect(body(await linkStatus(token))).toEqual({ usable: false })
+      expect(body(await linkStatus('A'.repeat(43)))).toEqual({ usable: false })
+
+      clock.set(testNow)
+      await sendMail(await entryToken(), 'later@example.jp')
+      const later = await linkTokenOf('later@example.jp')
+      clock.advance(60 * 60_000)
+      expect(body(await linkStatus(later))).toEqual({ usable: false })
+      const malformed = await linkStatus('short')
+      expect(malformed.statusCode).toBe(400)
     })
 
     it('URLは1時間有効で、1時間を過ぎると 410 APFA2007 になること', async () => {

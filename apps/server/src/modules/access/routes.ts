@@ -2,6 +2,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
   confirmVerificationApi,
+  verificationLinkStatusApi,
   errorBodySchema,
   sendVerificationMailApi,
   sessionInfoApi,
@@ -79,6 +80,19 @@ export const accessRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       },
     },
     (request) => app.access.confirmVerification(request.body, request.ip),
+  )
+
+  app.post(
+    verificationLinkStatusApi.path,
+    {
+      schema: {
+        summary: '確認メールのURLがまだ使えるか（パスワードを尋ねる前に）',
+        tags: ['access'],
+        body: verificationLinkStatusApi.body,
+        response: { 200: verificationLinkStatusApi.response, ...refusals },
+      },
+    },
+    (request) => app.access.verificationLinkStatus(request.body.token, request.ip),
   )
 
   app.get(

@@ -4,6 +4,7 @@ import { fieldSchema } from '../../rules/field-schema.ts'
 import { t } from '../../messages/fields.ts'
 import {
   confirmVerificationPath,
+  verificationLinkStatusPath,
   sendVerificationMailPath,
   sessionInfoPath,
   verifyByIdPath,
@@ -169,6 +170,19 @@ export const confirmVerificationApi = {
 } as const
 export type ConfirmVerificationBody = z.infer<typeof confirmVerificationApi.body>
 export type ConfirmVerificationResponse = z.infer<typeof confirmVerificationApi.response>
+
+/**
+ * Whether the verification mail's link can still be used (issue #23 point 14): a used or expired
+ * link says so when it opens, before a password is typed. The token goes in the body, as for
+ * confirmVerificationApi, so that it stays out of request logs. Anything not usable (unknown,
+ * used, expired) answers the same `usable: false`.
+ */
+export const verificationLinkStatusApi = {
+  method: 'POST',
+  path: verificationLinkStatusPath,
+  body: z.strictObject({ token: confirmVerificationApi.body.shape.token }),
+  response: z.strictObject({ usable: z.boolean() }),
+} as const
 
 /** SPEC §7.5 current-user lookup; PUT extends the session, DELETE signs out. */
 export const sessionInfoApi = {

@@ -1,10 +1,11 @@
 import {
   confirmVerificationApi,
+  verificationLinkStatusApi,
   type ConfirmVerificationResponse,
 } from '@app/shared/api/access/endpoints'
 import { errorCodes } from '@app/shared/errors'
 import { t } from '@app/shared/messages/verify-user'
-import { useEffect, useId } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
 import * as z from 'zod/mini'
 import { InFlowAlert, inFlowCodeOf, useInFlowMessage } from '../../../components/in-flow-alert.tsx'
@@ -86,6 +87,32 @@ export function ConfirmMailForm({ token }: { token: string }) {
   const inFlow = useInFlowMessage()
   const headingId = useId()
   const isTokenWellFormed = tokenSchema.safeParse(token).success
+  // Issue #23 point 14: a used or expired link is told as the page opens, before a password is
+  // typed; the form waits for the answer. Should the check fail, the form is shown and the
+  // confirmation itself answers.
+  const [linkState, setLinkState] = useState<'checking' | 'usable' | 'usedUp'>('checking')
+  const { show } = inFlow
+  useEffect(() => {
+    if (!isTokenWellFormed) return
+    let isCurrent = true
+    void api
+      .post<{ usable: boolean }>(verificationLinkStatusApi.path, { token })
+      .then(
+        ({ usable }) => (usable ? 'usable' : 'usedUp'),
+        () => 'usable' as const,
+      )
+      .then((state) => {
+        if (!isCurrent) return
+        setLinkState(state)
+        if (state === 'usedUp') {
+          clearVerificationToken(storage)
+          show(errorCodes.verificationUrlExpired)
+        }
+      })
+    return () => {
+      isCurrent = false
+    }
+  }, [api, isTokenWellFormed, show, storage, token])
   const form = useStepForm({
     schema: passwordFormSchema,
     defaultValues: { password: '' },
@@ -137,7 +164,12 @@ export function ConfirmMailForm({ token }: { token: string }) {
           <RestartLink />
         </div>
       )}
-      {!isUsedUp && (
+      {!isUsedUp && linkState === 'checking' && (
+        <p role="status" className="text-std-16N-170">
+          {t('verifyUser.mail.checking')}
+        </p>
+      )}
+      {!isUsedUp && linkState === 'usable' && (
         <>
           <p className="text-std-16N-170">{t('verifyUser.mail.lead')}</p>
           <form {...form.formProps} className="flex flex-col gap-6">

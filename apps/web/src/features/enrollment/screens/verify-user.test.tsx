@@ -394,14 +394,34 @@ describe('本人確認（verifyUser）確認メールのURLから（#token=…�
       link,
     })
 
+  const STATUS_PATH = '/policyHolderInfoByMail/status/'
+
+  /**
+   * Opens the mail link; the link's status (issue #23 point 14) answers `usable`. Once the screen
+   * has settled, the status call is checked and taken out of `requests`, so that the tests read
+   * the confirmation as the first request.
+   */
   async function openMailLink(
     respond: Respond = sessionAnswer,
     token: string = LINK_TOKEN,
     application?: () => ApplicationView,
+    usable = true,
   ) {
-    const rendered = setup(respond, 'byId', `${verifyPath}#token=${token}`, application)
+    const rendered = setup(
+      (method, path) =>
+        path === STATUS_PATH ? jsonResponse(200, { usable }) : respond(method, path),
+      'byId',
+      `${verifyPath}#token=${token}`,
+      application,
+    )
     await screen.findByRole('heading', { level: 2, name: 'メールアドレスの確認' })
-    return rendered
+    await waitFor(() => expect(screen.queryByText(t('verifyUser.mail.checking'))).toBeNull())
+    const statusCalls = rendered.requests.filter((request) => request.url === `/api${STATUS_PATH}`)
+    for (const call of statusCalls) {
+      expect(call).toMatchObject({ method: 'POST', body: { token } })
+      rendered.requests.splice(rendered.requests.indexOf(call), 1)
+    }
+    return { ...rendered, statusCalls }
   }
 
   const mailPassword = () => screen.getByLabelText<HTMLInputElement>('パスワード ※必須')
@@ -419,6 +439,25 @@ describe('本人確認（verifyUser）確認メールのURLから（#token=…�
       link: linkKey('ent', link),
       token: LINK_TOKEN,
     })
+  })
+
+  // Issue #23 point 14: a used or expired link says so before the password is asked.
+  it('使用済み・期限切れのURLは、開いたときにそう伝え、パスワードを尋ねないこと', async () => {
+    const { statusCalls, requests } = await openMailLink(
+      sessionAnswer,
+      LINK_TOKEN,
+      undefined,
+      false,
+    )
+
+    expect(statusCalls).toHaveLength(1)
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toContain(t('error.APFA2007'))
+    expect(within(alert).getByRole('link', { name: t('verifyUser.mail.restart') })).toBeTruthy()
+    expect(screen.queryByLabelText('パスワード ※必須')).toBeNull()
+    expect(screen.queryByRole('button', { name: '確認して次へ' })).toBeNull()
+    expect(window.sessionStorage.getItem(VERIFICATION_TOKEN_KEY)).toBeNull()
+    expect(requests).toEqual([])
   })
 
   it('トークンとパスワードを送り、セッションを保存して同意事項の画面へアプリの中で移ること', async () => {
@@ -530,13 +569,21 @@ describe('本人確認（verifyUser）確認メールのURLから（#token=…�
       JSON.stringify({ link: linkKey('ent', link), token: LINK_TOKEN }),
     )
     const user = userEvent.setup()
-    const { requests } = setup(sessionAnswer)
+    const { requests } = setup((method, path) =>
+      path === STATUS_PATH ? jsonResponse(200, { usable: true }) : sessionAnswer(method, path),
+    )
     await screen.findByRole('heading', { level: 2, name: 'メールアドレスの確認' })
 
-    await user.type(mailPassword(), 'Abcdef12#$')
+    await user.type(
+      await screen.findByLabelText<HTMLInputElement>('パスワード ※必須'),
+      'Abcdef12#$',
+    )
     await user.click(confirm())
 
     await screen.findByRole('heading', { level: 1, name: 'お申し込みにあたっての同意事項' })
-    expect(requests[0]?.body).toEqual({ token: LINK_TOKEN, password: 'Abcdef12#$' })
+    expect(requests.map((request) => request.body)).toEqual([
+      { token: LINK_TOKEN },
+      { token: LINK_TOKEN, password: 'Abcdef12#$' },
+    ])
   })
 })
