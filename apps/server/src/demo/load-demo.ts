@@ -43,8 +43,9 @@ export async function loadDemoData(
     })
   }
   await loadDemoRosters(db, { now: options.now, today })
-  options.log.info({ groups: demoLinks(today).length, refreshed: !isEmpty }, 'demo data loaded')
-  return demoLinks(today)
+  const links = demoLinks(today)
+  options.log.info({ groups: links.length, refreshed: !isEmpty }, 'demo data loaded')
+  return links
 }
 
 export function formatDemoLinks(links: DemoLink[], baseUrl: string): string {

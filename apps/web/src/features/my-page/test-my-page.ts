@@ -1,4 +1,5 @@
 import type { ItemDefinition } from '@app/shared/api/group/item-definition'
+import { testItem } from '../enrollment/application/test-application.ts'
 import type { ContractInfo, ContractSummary, MyPageInfo } from '@app/shared/api/my-page/endpoints'
 import { act, screen } from '@testing-library/react'
 import { linkKey } from '../../lib/group-store.ts'
@@ -169,32 +170,15 @@ export function contractInfo(): ContractInfo {
   }
 }
 
-const contractItem = (
-  fields: Pick<ItemDefinition, 'itemCode' | 'itemName' | 'category' | 'inputType'> &
-    Partial<ItemDefinition>,
-): ItemDefinition => ({
-  supportText: '',
-  itemClass: '010',
-  relatedUnitNo: [],
-  displayOrder: 0,
-  applicationDispDisplayFlg: '1',
-  preRenewCopyFlg: '1',
-  authItemCd: null,
-  ruleArray: [],
-  choiceArray: [],
-  blockingAnswerArray: [],
-  ...fields,
-})
-
 /** The group's items of the contract year: one of the policy holder's, two of each insured. */
 const contractItems: ItemDefinition[] = [
-  contractItem({
+  testItem({
     itemCode: 'EMPLOYEE_NO',
     itemName: '社員番号',
     category: '010',
     inputType: 'text',
   }),
-  contractItem({
+  testItem({
     itemCode: 'RELATIONSHIP',
     itemName: '続柄',
     category: '020',
@@ -205,7 +189,7 @@ const contractItems: ItemDefinition[] = [
       { code: '2', label: '配偶者' },
     ],
   }),
-  contractItem({
+  testItem({
     itemCode: 'OCCUPATION',
     itemName: '職業',
     category: '020',

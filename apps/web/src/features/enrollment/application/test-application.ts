@@ -41,7 +41,8 @@ export const testUnits: UnitInfo[] = [
   unit(5, 'Bプラン専用オプション', '2', 1000, { relatedUnitNo: [2] }),
 ]
 
-const item = (
+/** An item definition with test defaults (text, policy holder's, shown on the application). */
+export const testItem = (
   extra: Partial<ItemDefinition> & Pick<ItemDefinition, 'itemCode'>,
 ): ItemDefinition => ({
   itemName: extra.itemCode,
@@ -61,12 +62,12 @@ const item = (
 })
 
 export const testItems: ItemDefinition[] = [
-  item({
+  testItem({
     itemCode: 'EMPLOYEE_NO',
     itemName: '社員番号',
     displayOrder: 2,
   }),
-  item({
+  testItem({
     itemCode: 'WORKPLACE',
     itemName: '勤務地',
     inputType: 'radio',
@@ -76,7 +77,7 @@ export const testItems: ItemDefinition[] = [
       { code: '2', label: '支店' },
     ],
   }),
-  item({
+  testItem({
     itemCode: 'RELATION',
     itemName: '続柄',
     category: '020',
@@ -86,7 +87,7 @@ export const testItems: ItemDefinition[] = [
       { code: '02', label: '配偶者' },
     ],
   }),
-  item({
+  testItem({
     itemCode: 'NOTICE_1',
     itemName: '過去1年以内に入院したことがありますか。',
     itemClass: '030',
