@@ -7,6 +7,7 @@ import { phaseProgressText } from '@app/shared/messages/flow-phase'
 import { deflateSync } from 'node:zlib'
 import { t as shellT } from '@app/shared'
 import { t as flowT } from '@app/shared/messages/application-flow'
+import { totalPremiumLabel, unitPremiumText } from '@app/shared/messages/premium-text'
 import { t as formT } from '@app/shared/messages/application-forms'
 import { t as documentsT } from '@app/shared/messages/documents'
 import type { ApplicationStep } from '@app/shared/rules/application-steps'
@@ -147,7 +148,7 @@ export function planLabel(link: DemoLink, unitNo: number): string {
   return flowT('selectCategory.option', {
     displayName: unit.displayName,
     coverageName: unit.coverageName,
-    premium: perPerson(unit.unitPremium),
+    premium: unitPremiumLabel(link, unitNo),
   })
 }
 
@@ -155,7 +156,7 @@ export function planLabel(link: DemoLink, unitNo: number): string {
 export function optionLabel(link: DemoLink, unitNo: number): string {
   return flowT('selectType.option', {
     displayName: unitName(link, unitNo),
-    premium: perPerson(unitPremium(link, unitNo)),
+    premium: unitPremiumLabel(link, unitNo),
   })
 }
 
@@ -196,9 +197,19 @@ export function yen(amount: number): string {
   return flowT('flow.yen', { amount: amount.toLocaleString('en-US') })
 }
 
-/** 1234 → 「1,234円（1名あたり）」 */
-export function perPerson(amount: number): string {
-  return flowT('flow.perPerson', { amount: amount.toLocaleString('en-US') })
+/** A unit's premium as the screens label it: 「1,230円（1名あたり・月額）」 (issue #23 points 3, 4). */
+export function unitPremiumLabel(link: DemoLink, unitNo: number): string {
+  const unit = unitOf(link, unitNo)
+  return unitPremiumText(unit.unitPremium, unit.premiumBasis, pymntCountOf(link))
+}
+
+/** 「合計保険料（月額）」 for the link's product. */
+export function totalLabel(link: DemoLink): string {
+  return totalPremiumLabel(pymntCountOf(link))
+}
+
+export function pymntCountOf(link: DemoLink): number {
+  return documentOf(link).groupPfInfo.pymntCount
 }
 
 // ---------------------------------------------------------------------------------------------

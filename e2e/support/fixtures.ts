@@ -13,6 +13,8 @@ interface FixtureDocument {
     groupNameKanji: string
     themeColor: string
     announcementArray: { date: string; title: string; bodyHtml: string }[]
+    /** SPEC §3.3 payments a year (12: the premiums are monthly) */
+    pymntCount: number
   }
   linkArray: { groupPfBranchNo: string; urlKey?: string }[]
 }

@@ -7,6 +7,7 @@
 import { formatThousands, formatYearMonthDate } from '@app/shared/format/display'
 import { errorMessages } from '@app/shared/messages/errors.ja'
 import { translator } from '@app/shared/messages/format'
+import { totalPremiumLabel } from '@app/shared/messages/premium-text'
 import { myPageScreenMessages } from '@app/shared/messages/my-page-screens.ja'
 import { myPageMessages } from '@app/shared/messages/my-page.ja'
 import { shellMessages } from '@app/shared/messages/shell.ja'
@@ -277,7 +278,7 @@ export async function expectContractSummary(scope: Locator, holder: PolicyHolder
   await expect(rowValue(scope, mypT('myp.home.contract.status'))).toHaveText(
     mypT('myp.home.status.330'),
   )
-  await expect(rowValue(scope, mypT('myp.home.contract.premium'))).toHaveText(
+  await expect(rowValue(scope, totalPremiumLabel(COLLECTION_GROUP.pymntCount))).toHaveText(
     mypT('myp.yen', { amount: formatThousands(holder.totalPremium) }),
   )
   await expect(rowValue(scope, mypT('myp.home.contract.pymntMethod'))).toHaveText(

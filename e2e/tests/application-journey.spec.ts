@@ -31,7 +31,8 @@ import {
   minimalPdf,
   onePixelPng,
   pageHeading,
-  perPerson,
+  unitPremiumLabel,
+  totalLabel,
   planLabel,
   premiumOf,
   sexLabel,
@@ -41,7 +42,6 @@ import {
   stepUrl,
   test,
   unitName,
-  unitPremium,
   writtenDate,
   yen,
   type Person,
@@ -368,7 +368,7 @@ test.describe('お申し込み: 確認メールのリンクから支払いと完
       await expect(checkValue(coverage, flowT('check.plan'))).toHaveText(
         flowT('check.unitPremium', {
           name: unitName(groupA, 1),
-          premium: perPerson(unitPremium(groupA, 1)),
+          premium: unitPremiumLabel(groupA, 1),
         }),
       )
       await expect(checkValue(coverage, flowT('check.contractType'))).toHaveText(
@@ -378,11 +378,11 @@ test.describe('お申し込み: 確認メールのリンクから支払いと完
         await expect(checkValue(coverage, flowT('check.options'))).toContainText(
           flowT('check.unitPremium', {
             name: unitName(groupA, unitNo),
-            premium: perPerson(unitPremium(groupA, unitNo)),
+            premium: unitPremiumLabel(groupA, unitNo),
           }),
         )
       }
-      await expect(checkValue(coverage, flowT('check.totalPremium'))).toHaveText(
+      await expect(checkValue(coverage, totalLabel(groupA))).toHaveText(
         yen(premiumOf(groupA, [1, 5, 6])),
       )
       const holderSection = checkSection(page, flowT('check.section.policyHolder'))
@@ -657,13 +657,13 @@ test.describe('お申し込み: 確認メールのリンクから支払いと完
     await expect(checkValue(coverage, flowT('check.plan'))).toHaveText(
       flowT('check.unitPremium', {
         name: unitName(groupB, 1),
-        premium: perPerson(unitPremium(groupB, 1)),
+        premium: unitPremiumLabel(groupB, 1),
       }),
     )
     await expect(checkValue(coverage, flowT('check.options'))).toHaveText(
       flowT('check.unitPremium', {
         name: unitName(groupB, 3),
-        premium: perPerson(unitPremium(groupB, 3)),
+        premium: unitPremiumLabel(groupB, 3),
       }),
     )
     const holderSection = checkSection(page, flowT('check.section.policyHolder'))

@@ -16,11 +16,11 @@ import { SMOKE_TAG } from '../support/engines.ts'
 import {
   flowT,
   pageHeading,
-  perPerson,
+  unitPremiumLabel,
+  totalLabel,
   premiumOf,
   test,
   unitName,
-  unitPremium,
   writtenDate,
   yen,
   type Person,
@@ -155,10 +155,10 @@ test('マイページ（SPEC §2.2）: メールの認証コードでログイ�
     await expect(rowValue(coverage, flowT('check.plan'))).toHaveText(
       flowT('check.unitPremium', {
         name: unitName(group, 1),
-        premium: perPerson(unitPremium(group, 1)),
+        premium: unitPremiumLabel(group, 1),
       }),
     )
-    await expect(rowValue(coverage, flowT('check.totalPremium'))).toHaveText(
+    await expect(rowValue(coverage, totalLabel(group))).toHaveText(
       yen(premiumOf(group, [1])),
     )
     const policyHolder = page.getByRole('region', { name: flowT('check.section.policyHolder') })

@@ -16,12 +16,12 @@ import {
   flowT,
   itemNamed,
   labelled,
-  perPerson,
+  unitPremiumLabel,
+  totalLabel,
   premiumOf,
   signInThroughMailLink,
   test,
   unitName,
-  unitPremium,
   writtenDate,
   yen,
   type Person,
@@ -127,13 +127,13 @@ test('団体扱の団体（初回登録ID・一斉募集）: プラン1つで申
   await expect(checkValue(coverage, flowT('check.plan'))).toHaveText(
     flowT('check.unitPremium', {
       name: unitName(group, 1),
-      premium: perPerson(unitPremium(group, 1)),
+      premium: unitPremiumLabel(group, 1),
     }),
   )
   await expect(checkValue(coverage, flowT('check.contractType'))).toHaveText(
     flowT('selectType.contractType.1'),
   )
-  await expect(checkValue(coverage, flowT('check.totalPremium'))).toHaveText(yen(amount))
+  await expect(checkValue(coverage, totalLabel(group))).toHaveText(yen(amount))
   const holderSection = checkSection(page, flowT('check.section.policyHolder'))
   await expect(checkValue(holderSection, flowT('check.nameKanji'))).toHaveText(holder.nameKanji)
   await expect(checkValue(holderSection, flowT('check.birthDate'))).toHaveText(

@@ -28,14 +28,14 @@ import {
   itemNamed,
   labelled,
   pageHeading,
-  perPerson,
+  unitPremiumLabel,
+  totalLabel,
   planLabel,
   premiumOf,
   sexLabel,
   shellT,
   stepUrl,
   unitName,
-  unitPremium,
   yen,
   type Person,
 } from '../support/application.ts'
@@ -263,11 +263,9 @@ test(
         renewalScreenPeriod(thisYearInfo),
       )
       await expect(rowValue(now, unitName(thisYear, LAST_YEAR_PLAN))).toHaveText(
-        renT('renewal.unitPremium', {
-          amount: formatThousands(unitPremium(thisYear, LAST_YEAR_PLAN)),
-        }),
+        unitPremiumLabel(thisYear, LAST_YEAR_PLAN),
       )
-      await expect(rowValue(now, renT('renewal.totalPremium'))).toHaveText(
+      await expect(rowValue(now, totalLabel(thisYear))).toHaveText(
         renT('renewal.yen', { amount: formatThousands(holder.totalPremium) }),
       )
       await expect(rowValue(now, flowT('check.nameKanji'))).toHaveText(person.nameKanji)
@@ -368,10 +366,10 @@ test(
       await expect(checkValue(coverage, flowT('check.plan'))).toHaveText(
         flowT('check.unitPremium', {
           name: unitName(nextYear, NEW_PLAN),
-          premium: perPerson(unitPremium(nextYear, NEW_PLAN)),
+          premium: unitPremiumLabel(nextYear, NEW_PLAN),
         }),
       )
-      await expect(checkValue(coverage, flowT('check.totalPremium'))).toHaveText(yen(newAmount))
+      await expect(checkValue(coverage, totalLabel(nextYear))).toHaveText(yen(newAmount))
       const holderSection = checkSection(page, flowT('check.section.policyHolder'))
       await expect(checkValue(holderSection, flowT('check.nameKanji'))).toHaveText(person.nameKanji)
       await expect(checkValue(holderSection, department.itemName)).toHaveText(
@@ -418,7 +416,7 @@ test(
       await expect(rowValue(renewed, mypT('myp.home.contract.status'))).toHaveText(
         mypT('myp.home.status.330'),
       )
-      await expect(rowValue(renewed, mypT('myp.home.contract.premium'))).toHaveText(
+      await expect(rowValue(renewed, totalLabel(nextYear))).toHaveText(
         mypT('myp.yen', { amount: formatThousands(newAmount) }),
       )
       const lastYear = contractCard(page, thisYearInfo)
@@ -478,11 +476,9 @@ test('自動更新の停止（SPEC §3.7、§2.7）: 自動更新の内容を確
     )
     // last year's plan (1) under next year's name and premium
     await expect(rowValue(terms, unitName(nextYear, LAST_YEAR_PLAN))).toHaveText(
-      renT('renewal.unitPremium', {
-        amount: formatThousands(unitPremium(nextYear, LAST_YEAR_PLAN)),
-      }),
+      unitPremiumLabel(nextYear, LAST_YEAR_PLAN),
     )
-    await expect(rowValue(terms, renT('renewal.totalPremium'))).toHaveText(
+    await expect(rowValue(terms, totalLabel(nextYear))).toHaveText(
       renT('renewal.yen', { amount: formatThousands(premiumOf(nextYear, [LAST_YEAR_PLAN])) }),
     )
     await expect(rowValue(terms, unitName(nextYear, NEW_PLAN))).toHaveCount(0)

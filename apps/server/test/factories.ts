@@ -59,6 +59,7 @@ export function groupDocument(
           conflictUnitNo: [],
           groupCd: 'GC01',
           unitPremium: 1200,
+          premiumBasis: 'perInsured',
         },
         {
           unitNo: 2,
@@ -70,6 +71,7 @@ export function groupDocument(
           conflictUnitNo: [],
           groupCd: 'GC01',
           unitPremium: 150,
+          premiumBasis: 'perInsured',
         },
       ],
       themeColor: '#1A4D8F',

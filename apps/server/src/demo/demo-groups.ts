@@ -54,11 +54,12 @@ function jpDate(yyyymmdd: string): string {
 // ---------------------------------------------------------------------------------------------
 // Builders with the defaults most entries share
 
-type UnitFields = Omit<UnitInfo, 'relatedUnitNo' | 'conflictUnitNo'> &
-  Partial<Pick<UnitInfo, 'relatedUnitNo' | 'conflictUnitNo'>>
+type UnitFields = Omit<UnitInfo, 'relatedUnitNo' | 'conflictUnitNo' | 'premiumBasis'> &
+  Partial<Pick<UnitInfo, 'relatedUnitNo' | 'conflictUnitNo' | 'premiumBasis'>>
 
+/** A unit; its premium per insured person unless it says otherwise (夫婦型, 家族型: perUnit). */
 function unit(fields: UnitFields): UnitInfo {
-  return { relatedUnitNo: [], conflictUnitNo: [], ...fields }
+  return { relatedUnitNo: [], conflictUnitNo: [], premiumBasis: 'perInsured', ...fields }
 }
 
 type ItemFields = Pick<
@@ -228,6 +229,7 @@ const groupA: DemoGroup = {
           coverageTypeFlg: '1',
           groupCd: 'SKR100',
           unitPremium: 2180,
+          premiumBasis: 'perUnit',
         }),
         unit({
           unitNo: 3,
@@ -237,6 +239,7 @@ const groupA: DemoGroup = {
           coverageTypeFlg: '1',
           groupCd: 'SKR100',
           unitPremium: 2860,
+          premiumBasis: 'perUnit',
         }),
         unit({
           unitNo: 4,
@@ -247,6 +250,7 @@ const groupA: DemoGroup = {
           relatedUnitNo: [1, 2, 3],
           groupCd: 'SKR100',
           unitPremium: 150,
+          premiumBasis: 'perUnit',
         }),
         unit({
           unitNo: 5,
@@ -797,6 +801,7 @@ const groupB: DemoGroup = {
           coverageTypeFlg: '1',
           groupCd: 'MDR200',
           unitPremium: 28800,
+          premiumBasis: 'perUnit',
         }),
         unit({
           unitNo: 3,
@@ -807,6 +812,7 @@ const groupB: DemoGroup = {
           relatedUnitNo: [1, 2],
           groupCd: 'MDR200',
           unitPremium: 1680,
+          premiumBasis: 'perUnit',
         }),
         unit({
           unitNo: 4,

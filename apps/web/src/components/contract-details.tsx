@@ -6,6 +6,7 @@ import type {
 import type { ItemDefinition } from '@app/shared/api/group/item-definition'
 import { formatThousands } from '@app/shared/format/display'
 import { t } from '@app/shared/messages/application-flow'
+import { totalPremiumLabel, unitPremiumText } from '@app/shared/messages/premium-text'
 import type { ItemAnswer } from '@app/shared/rules/item-answers'
 import { DescriptionList } from './description-list.tsx'
 
@@ -39,7 +40,6 @@ function formatZipCode(value: string): string {
 
 /** 1500 → 「1,500円」 (SPEC §5.3 thousands commas). */
 const yen = (amount: number | string) => t('flow.yen', { amount: formatThousands(amount) })
-const perPerson = (amount: number) => t('flow.perPerson', { amount: formatThousands(amount) })
 
 export interface Row {
   label: string
@@ -122,20 +122,26 @@ export function insuredRows(person: InsuredPerson): Row[] {
   ]
 }
 
-/** 補償内容: the plan and its premium, the contract type, the options, the total. */
-export function coverageRows(cvrge: CvrgeInfo, unitName: (unitNo: number) => string): Row[] {
+/**
+ * 補償内容: the plan and its premium, the contract type, the options, the total; each premium
+ * says per whom and per what (issue #23 points 3 and 4: 「1,230円（1名あたり・月額）」).
+ */
+export function coverageRows(
+  cvrge: CvrgeInfo,
+  unitName: (unitNo: number) => string,
+  pymntCount: number,
+): Row[] {
   const rows: Row[] = []
+  const premiumOf = (entry: CvrgeInfo['unitArray'][number]) =>
+    unitPremiumText(entry.unitPremium, entry.premiumBasis, pymntCount)
   if (cvrge.planUnitNo !== null) {
-    const premium = cvrge.unitArray.find((entry) => entry.unit === cvrge.planUnitNo)?.unitPremium
+    const plan = cvrge.unitArray.find((entry) => entry.unit === cvrge.planUnitNo)
     rows.push({
       label: t('check.plan'),
       value:
-        premium === undefined
+        plan === undefined
           ? unitName(cvrge.planUnitNo)
-          : t('check.unitPremium', {
-              name: unitName(cvrge.planUnitNo),
-              premium: perPerson(premium),
-            }),
+          : t('check.unitPremium', { name: unitName(cvrge.planUnitNo), premium: premiumOf(plan) }),
     })
   }
   if (cvrge.contractType !== null) {
@@ -152,13 +158,13 @@ export function coverageRows(cvrge: CvrgeInfo, unitName: (unitNo: number) => str
         .map((entry) =>
           t('check.unitPremium', {
             name: unitName(entry.unit),
-            premium: perPerson(entry.unitPremium),
+            premium: premiumOf(entry),
           }),
         )
         .join('\n'),
     })
   }
-  rows.push({ label: t('check.totalPremium'), value: yen(cvrge.totalPremium) })
+  rows.push({ label: totalPremiumLabel(pymntCount), value: yen(cvrge.totalPremium) })
   return rows
 }
 

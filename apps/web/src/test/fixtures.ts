@@ -24,6 +24,7 @@ export const groupResponse: GroupPfInfoResponse = {
     themeColor: '#197a4b',
     authenticationType: '1',
     pymntMethod: '1',
+    pymntCount: 12,
   } as GroupPfInfo,
   groupPfInfoBranchNo: {
     groupPfBranchNo: link.groupPfBranchNo,

@@ -39,6 +39,7 @@ export const testGroupPfInfo: GroupPfInfo = {
       conflictUnitNo: [],
       groupCd: 'TST900',
       unitPremium: 1000,
+      premiumBasis: 'perInsured',
     },
   ],
   themeColor: '#1A5F9E',

@@ -6,7 +6,6 @@ export const applicationFlowMessages = {
   'flow.next': '次へ',
   'flow.loading': '読み込んでいます。',
   'flow.yen': '{amount}円',
-  'flow.perPerson': '{amount}円（1名あたり）',
 
   // selectPolicyHolderDiv (SPEC §3.8)
   'policyHolderDiv.lead': 'ご契約者（加入者）が個人の方か、法人かを選んでください。',
@@ -17,13 +16,14 @@ export const applicationFlowMessages = {
 
   // selectCategory (SPEC §8.4 "Plan selection")
   'selectCategory.lead':
-    'お申し込みになるプランを選んでください。保険料は、被保険者1名あたりの金額です。',
+    'お申し込みになるプランを選んでください。保険料は、「1名あたり」は被保険者1名ごとの金額、「被保険者全員分」はご夫婦やご家族など補償の対象の方全員での金額です。',
   'selectCategory.legend': 'プラン',
   'selectCategory.option': '{displayName}（{coverageName}）　{premium}',
 
   // selectType (SPEC §8.4 "Plan selection")
-  'selectType.lead':
-    '「選択できるタイプを表示」を押して、このプランに付けられるオプションを確認してから、契約タイプを選んでください。',
+  'selectType.lead': 'このプランに付けられるオプションを確認して、契約タイプを選んでください。',
+  'selectType.hasOptions':
+    'このプランには、付けられるオプションがあります。「選択できるタイプを表示」を押して、ご確認ください。',
   'selectType.plan': '選択したプラン',
   'selectType.changePlan': 'プランを選び直す',
   'selectType.showTypes': '選択できるタイプを表示',
@@ -34,9 +34,8 @@ export const applicationFlowMessages = {
   'selectType.options': 'オプション',
   'selectType.options.support': '付けるオプションを1つ以上選んでください。',
   'selectType.option': '{displayName}　{premium}',
-  'selectType.total': '保険料の合計',
   'selectType.total.support':
-    '被保険者を複数登録する補償は、人数分の保険料になります。お支払いいただく金額は、お申し込み内容の確認でご確認ください。',
+    '「1名あたり」の補償は、登録する被保険者の人数分の保険料になります。お支払いいただく金額は、お申し込み内容の確認でご確認ください。',
 
   // checkPolicyHolderInfo (SPEC §2.1, §3.8)
   'check.lead':
@@ -56,8 +55,7 @@ export const applicationFlowMessages = {
   'check.plan': 'プラン',
   'check.contractType': '契約タイプ',
   'check.options': 'オプション',
-  'check.totalPremium': '合計保険料',
-  'check.unitPremium': '{name}（{premium}）',
+  'check.unitPremium': '{name}　{premium}',
   'check.policyHolderDiv': '加入者区分',
   'check.corporateNameKana': '法人名（カナ）',
   'check.corporateNameKanji': '法人名',

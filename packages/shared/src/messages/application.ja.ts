@@ -14,7 +14,8 @@ export const applicationRuleMessages = {
   'application.validation.option': 'オプションを1つ以上選択してください。',
   'application.validation.showTypesFirst':
     '「選択できるタイプを表示」ボタンを押して、選択できるタイプを表示してから選んでください。',
-  'application.validation.noTypes': 'このプランに付けられるオプションはありません。',
+  'application.validation.noTypes':
+    'このプランに付けられるオプションはありません。「プランのみ」でお申し込みいただけます。',
   'application.validation.conflict':
     '同時に加入できない補償が選ばれています。どちらか一方を選んでください。{names}',
   'application.validation.conflictPlan': 'プラン：{names}',

@@ -114,7 +114,6 @@ export const myPageScreenMessages = {
   'myp.home.contract.groupPfName': 'ご加入の保険',
   'myp.home.contract.policyHolderNo': '加入者番号',
   'myp.home.contract.status': 'お手続きの状況',
-  'myp.home.contract.premium': '保険料',
   'myp.home.contract.pymntMethod': 'お支払い方法',
   'myp.home.contract.applicationDate': 'お申し込み日',
   'myp.home.status.110': 'お手続き中・未入金',

@@ -5,7 +5,6 @@ export const paymentMessages = {
   'payment.title': 'お支払い',
   'payment.amountHeading': 'お支払い金額',
   'payment.amount': '{amount}円',
-  'payment.amount.support': '保険料の合計です（被保険者の人数分を含みます）。',
   'payment.method': 'お支払い方法',
   'payment.method.1': 'クレジットカード',
   'payment.method.3': '銀行振込（専用の振込口座）',

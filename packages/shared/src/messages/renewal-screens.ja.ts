@@ -13,8 +13,6 @@ export const renewalScreenMessages = {
   'renewal.period': '{inception}〜{expiry}',
   'renewal.currentPeriod': '現在の保険期間',
   'renewal.nextPeriod': '更新後の保険期間',
-  'renewal.unitPremium': '{amount}円（1名あたり）',
-  'renewal.totalPremium': '保険料の合計',
   'renewal.yen': '{amount}円',
   'renewal.fixDate': '{date}までに停止のお手続きがない場合、自動で更新されます。',
 

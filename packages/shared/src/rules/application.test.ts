@@ -19,6 +19,7 @@ import {
   refilledNoticeAnswers,
   sameUnits,
   totalPremium,
+  unitPremiumFor,
   unitConflict,
   usedDocSlots,
   type ApplicationGroup,
@@ -46,6 +47,7 @@ const unit = (fields: Partial<UnitInfo> & Pick<UnitInfo, 'unitNo' | 'displayName
   conflictUnitNo: [],
   groupCd: 'GC01',
   unitPremium: 100,
+  premiumBasis: 'perInsured',
   ...fields,
 })
 
@@ -244,12 +246,27 @@ describe('プランとオプション（SPEC §3.3, §8.4）', () => {
   it('補償の配列はユニット順、合計保険料は被保険者の人数分（いないユニットは1回）であること', () => {
     const unitArray = cvrgeUnits(product, [4, 1, 2])
     expect(unitArray).toEqual([
-      { unit: 1, unitTypeCd: 'U1', unitPremium: 1200 },
-      { unit: 2, unitTypeCd: 'U2', unitPremium: 150 },
-      { unit: 4, unitTypeCd: 'U4', unitPremium: 300 },
+      { unit: 1, unitTypeCd: 'U1', unitPremium: 1200, premiumBasis: 'perInsured' },
+      { unit: 2, unitTypeCd: 'U2', unitPremium: 150, premiumBasis: 'perInsured' },
+      { unit: 4, unitTypeCd: 'U4', unitPremium: 300, premiumBasis: 'perInsured' },
     ])
     expect(totalPremium(unitArray, () => 0)).toBe(1650)
     expect(totalPremium(unitArray, (unitNo) => (unitNo === 1 ? 3 : 0))).toBe(3600 + 150 + 300)
+  })
+
+  // issue #23 point 3: a couple's or family's unit is priced once, as its pamphlet says
+  it('被保険者全員分の保険料のユニットは、人数にかかわらず1回分を数えること', () => {
+    const unitArray = [
+      { unit: 2, unitTypeCd: 'B1', unitPremium: 2180, premiumBasis: 'perUnit' as const },
+      { unit: 5, unitTypeCd: 'PE', unitPremium: 320, premiumBasis: 'perInsured' as const },
+      // saved before the field existed: per insured person
+      { unit: 6, unitTypeCd: 'HS', unitPremium: 410 },
+    ]
+    const counts: Record<number, number> = { 2: 2, 5: 2, 6: 3 }
+    expect(totalPremium(unitArray, (unitNo) => counts[unitNo] ?? 0)).toBe(2180 + 640 + 1230)
+    expect(unitPremiumFor(unitArray[0]!, 0)).toBe(2180)
+    expect(unitPremiumFor(unitArray[0]!, 4)).toBe(2180)
+    expect(unitPremiumFor(unitArray[1]!, 0)).toBe(320)
   })
 
   it('同じユニットの集合かを順序によらず判定すること', () => {

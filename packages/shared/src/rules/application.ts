@@ -1,4 +1,5 @@
 import type { GroupPfInfo, UnitInfo } from '../api/group/group-pf-info.ts'
+import type { PremiumBasis } from './premium-basis.ts'
 import type { ItemDefinition } from '../api/group/item-definition.ts'
 import type { ItemAnswer } from './item-answers.ts'
 import { recruitFormat, recruitmentPhase } from './recruit.ts'
@@ -194,6 +195,8 @@ export interface CvrgeUnit {
   unit: number
   unitTypeCd: string
   unitPremium: number
+  /** absent: per insured person (applications saved before the field) */
+  premiumBasis?: PremiumBasis | undefined
 }
 
 /** cvrgeInfo.unitArray (SPEC §3.1) for chosen units, in unit order. */
@@ -208,20 +211,29 @@ export function cvrgeUnits(
       unit: unit.unitNo,
       unitTypeCd: unit.unitTypeCd,
       unitPremium: unit.unitPremium,
+      premiumBasis: unit.premiumBasis,
     }))
 }
 
 /**
- * 合計保険料 (SPEC §3.1 cvrgeInfo.totalPremium, ADR 0012): each unit's premium is per insured
- * person, so a unit counts once per insured person registered in it, and once while it has none
- * (the premium of the coverage as chosen, before anyone is registered).
+ * A unit's premium for the persons registered in it (ADR 0012, ADR 0019 point 3): a per-person
+ * premium counts once per insured person and once while it has none (the price of the coverage
+ * as chosen, before anyone is registered); a per-unit premium (夫婦型, 家族型) counts once
+ * whoever it covers.
  */
+export function unitPremiumFor(entry: CvrgeUnit, insuredCount: number): number {
+  return entry.premiumBasis === 'perUnit'
+    ? entry.unitPremium
+    : entry.unitPremium * Math.max(1, insuredCount)
+}
+
+/** 合計保険料 (SPEC §3.1 cvrgeInfo.totalPremium): the sum of unitPremiumFor over the units. */
 export function totalPremium(
   unitArray: readonly CvrgeUnit[],
   insuredCountOf: (unitNo: number) => number,
 ): number {
   return unitArray.reduce(
-    (sum, entry) => sum + entry.unitPremium * Math.max(1, insuredCountOf(entry.unit)),
+    (sum, entry) => sum + unitPremiumFor(entry, insuredCountOf(entry.unit)),
     0,
   )
 }

@@ -13,7 +13,7 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core'
-import type { GroupPfInfo, ImageRef, ItemDefinition } from '@app/shared'
+import type { GroupPfInfo, ImageRef, ItemDefinition, PremiumBasis } from '@app/shared'
 import { yyyymmdd } from '../columns.ts'
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' })
@@ -107,6 +107,8 @@ export const groupPfUnits = pgTable(
     conflictUnitNo: smallint().array().notNull(),
     groupCd: text().notNull(),
     unitPremium: integer().notNull(),
+    /** per insured person or for the whole unit (shared rules/premium-basis.ts, ADR 0019) */
+    premiumBasis: text().$type<PremiumBasis>().notNull().default('perInsured'),
   },
   (table) => [
     primaryKey({
@@ -119,6 +121,7 @@ export const groupPfUnits = pgTable(
       foreignColumns: [groupPfInfos.groupPfCode, groupPfInfos.groupPfCodeInceptionDateYm],
     }).onDelete('cascade'),
     check('group_pf_units_unit_no', sql`${table.unitNo} between 1 and 20`),
+    check('group_pf_units_premium_basis', sql`${table.premiumBasis} in ('perInsured', 'perUnit')`),
   ],
 )
 

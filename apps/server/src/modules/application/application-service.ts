@@ -103,6 +103,7 @@ function coverageUnit(unit: UnitInfo): CoverageUnit {
     coverageName: unit.coverageName,
     coverageTypeFlg: unit.coverageTypeFlg,
     unitPremium: unit.unitPremium,
+    premiumBasis: unit.premiumBasis,
   }
 }
 

@@ -21,8 +21,16 @@ export const applicationLink: EntryLink = {
 }
 
 const unit = (
-  fields: Omit<UnitInfo, 'groupCd' | 'conflictUnitNo' | 'relatedUnitNo'> & Partial<UnitInfo>,
-) => ({ groupCd: 'GC01', relatedUnitNo: [], conflictUnitNo: [], ...fields }) satisfies UnitInfo
+  fields: Omit<UnitInfo, 'groupCd' | 'conflictUnitNo' | 'relatedUnitNo' | 'premiumBasis'> &
+    Partial<UnitInfo>,
+) =>
+  ({
+    groupCd: 'GC01',
+    relatedUnitNo: [],
+    conflictUnitNo: [],
+    premiumBasis: 'perInsured',
+    ...fields,
+  }) satisfies UnitInfo
 
 const item = (
   fields: Pick<ItemDefinition, 'itemCode' | 'itemName' | 'itemClass' | 'category'> &

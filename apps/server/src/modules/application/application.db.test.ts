@@ -13,7 +13,13 @@ import {
 } from '@app/shared'
 import { t } from '@app/shared/messages/application'
 import type { Database, DatabaseHandle } from '../../db/client.ts'
-import { applications, outboxMessages, rosterMembers, sessions } from '../../db/schema/index.ts'
+import {
+  applications,
+  groupPfUnits,
+  outboxMessages,
+  rosterMembers,
+  sessions,
+} from '../../db/schema/index.ts'
 import {
   createTestApp,
   createTestDatabase,
@@ -802,6 +808,33 @@ describe('申込情報（issue #6）', () => {
       expect(view.applyInfo.cvrgeInfo.totalPremium).toBe(1650)
       const gone = await insured(who, 'DELETE', `1/${person?.insrdId}?version=${view.version}`)
       expect([gone.statusCode, json(gone)['errorCode']]).toEqual([404, 'APFN0001'])
+    })
+
+    // issue #23 point 3: a couple's or family's unit is priced for all its insured persons
+    it('被保険者全員分の保険料のユニットは、何人登録しても合計保険料に1回分だけ数えること', async () => {
+      await database.db
+        .update(groupPfUnits)
+        .set({ premiumBasis: 'perUnit' })
+        .where(eq(groupPfUnits.unitNo, 1))
+      try {
+        const who = await signInApplicant(app)
+        const chosen = await completeThrough(who, 'inputPolicyHolderInfo')
+        expect(chosen.applyInfo.cvrgeInfo.unitArray[0]).toEqual({
+          unit: 1,
+          unitTypeCd: 'P1',
+          unitPremium: 1200,
+          premiumBasis: 'perUnit',
+        })
+        await addInsured(who, 1)
+        const two = await addInsured(who, 1, insuredOf(1, 'ミドリ　ジロウ'))
+        // 1200 for the couple + 150 + 300, not 1200 × 2
+        expect(two.applyInfo.cvrgeInfo.totalPremium).toBe(1650)
+      } finally {
+        await database.db
+          .update(groupPfUnits)
+          .set({ premiumBasis: 'perInsured' })
+          .where(eq(groupPfUnits.unitNo, 1))
+      }
     })
 
     it('すべての補償で登録して確定するまで registerInsuredInfo は完了できないこと（SPEC §8.4）', async () => {

@@ -52,6 +52,7 @@ const content: CertificateContent = {
   })),
   totalPremium: 41780,
   pymntMethod: '3',
+  pymntCount: 12,
   applicationDate: '20261120',
   agencyContact: '株式会社さくらビジネスサービス\n電話：0120-000-101',
   certificateComment: '',

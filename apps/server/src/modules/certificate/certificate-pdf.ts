@@ -1,5 +1,11 @@
 import PDFDocument from 'pdfkit'
-import { formatThousands, t } from '@app/shared'
+import {
+  formatThousands,
+  premiumPeriodLabel,
+  t,
+  totalPremiumLabel,
+  type PremiumBasis,
+} from '@app/shared'
 import { certificateFont } from './certificate-font.ts'
 
 // 加入者証 (issue #8, SPEC §7.6 /policyHolderCertificate/): one A4 page (more when there are many
@@ -12,8 +18,10 @@ export interface CertificateCoverage {
   /** SPEC §3.3 coverageTypeFlg "1": プラン; anything else: 特約 (option) */
   isPlan: boolean
   displayName: string
-  /** yen per insured person */
+  /** yen per insured person, or for all of them (premiumBasis 'perUnit') */
   unitPremium: number
+  /** shared rules/premium-basis.ts; absent: per insured person */
+  premiumBasis?: PremiumBasis | undefined
   /** insured persons registered in the unit (the premium counts at least one) */
   insuredCount: number
   /** yen: the unit's share of totalPremium */
@@ -55,6 +63,8 @@ export interface CertificateContent {
   insured: CertificateInsured[]
   totalPremium: number
   pymntMethod: '1' | '3' | '4'
+  /** SPEC §3.3 payment count: the premiums are per month (12) or per year (1) */
+  pymntCount: number
   /** YYYYMMDD */
   applicationDate: string
   /** the branch's refFreeField (SPEC §3.4), several lines */
@@ -83,7 +93,6 @@ const text = {
   premium: '保険料',
   plan: 'プラン',
   option: '特約',
-  totalPremium: '合計保険料',
   pymntMethod: t('payment.method'),
   insuredSection: '補償の対象となる方（被保険者）',
   insuredName: '氏名（フリガナ）',
@@ -140,8 +149,12 @@ function zipText(zipCd: string): string {
   return /^\d{7}$/.test(zipCd) ? `〒${zipCd.slice(0, 3)}-${zipCd.slice(3)}` : zipCd
 }
 
+/** 「2,460円（1,230円×2名）」, or 「2,180円（2名分）」 for a couple's or family's premium. */
 function premiumText(coverage: CertificateCoverage): string {
   if (coverage.insuredCount <= 1) return yen(coverage.premium)
+  if (coverage.premiumBasis === 'perUnit') {
+    return `${yen(coverage.premium)}（${coverage.insuredCount}名分）`
+  }
   return `${yen(coverage.premium)}（${yen(coverage.unitPremium)}×${coverage.insuredCount}名）`
 }
 
@@ -280,7 +293,7 @@ function drawCertificate(doc: PDFKit.PDFDocument, content: CertificateContent): 
     [
       [text.kind, kindWidth, 'left'],
       [text.coverageName, nameWidth, 'left'],
-      [text.premium, premiumWidth, 'right'],
+      [`${text.premium}（${premiumPeriodLabel(content.pymntCount)}）`, premiumWidth, 'right'],
     ],
     9,
     [MUTED, MUTED, MUTED],
@@ -295,7 +308,7 @@ function drawCertificate(doc: PDFKit.PDFDocument, content: CertificateContent): 
   layout.rule()
   layout.gap(5)
   layout.cells([
-    [text.totalPremium, kindWidth + nameWidth, 'left'],
+    [totalPremiumLabel(content.pymntCount), kindWidth + nameWidth, 'left'],
     [yen(content.totalPremium), premiumWidth, 'right'],
   ])
   layout.labelled(text.pymntMethod, t(`payment.method.${content.pymntMethod}`))

@@ -1,4 +1,4 @@
-import { formatThousands } from '@app/shared'
+import { formatThousands, totalPremiumLabel } from '@app/shared'
 import { japanDateTime, plainMail, type MyPageMailContext } from './my-page-templates.ts'
 import type { MailContent } from './outbox.ts'
 
@@ -47,6 +47,8 @@ export function renewedMail(
     inceptionDate: string
     expiryDate: string
     totalPremium: number
+    /** SPEC §3.3 payment count of next year's product */
+    pymntCount: number
   },
 ): MailTemplate {
   return plainMail('renewalRenewed', context, 'ご契約を更新しました', [
@@ -55,7 +57,7 @@ export function renewedMail(
       `・前年度の加入者番号：${context.groupPfPolicyHolderNo}`,
       `・新しい加入者番号：${context.newPolicyHolderNo}`,
       `・保険期間：${japanDate(context.inceptionDate)}から${japanDate(context.expiryDate)}まで`,
-      `・保険料：${formatThousands(context.totalPremium)}円`,
+      `・${totalPremiumLabel(context.pymntCount)}：${formatThousands(context.totalPremium)}円`,
     ].join('\n'),
     '保険料のお支払い方法は、取扱代理店または団体からあらためてご案内します。',
     myPageLines(context.myPageUrl),

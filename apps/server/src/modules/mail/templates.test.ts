@@ -105,6 +105,7 @@ const completion: CompletionMailInput = {
   applicationDate: '20261120',
   invoiceAmount: 1350,
   pymntMethod: '1',
+  pymntCount: 12,
   virtualAccount: null,
   payeeAccntInfo: null,
   agencyContact: 'テスト保険代理店\n電話 03-0000-0000（平日 9:00〜17:00）',
@@ -140,6 +141,9 @@ describe('お申し込み完了のメール（issue #7）', () => {
         '・お支払い金額：1,350円',
         '・お支払い方法：クレジットカード（お支払い済み）',
         '',
+        // issue #23 point 4: what the amount paid covers, and how the rest is paid
+        '今回のお支払いは、初回（1か月分）の保険料です。2回目以降の保険料のお支払いについては、あらためてご案内します。',
+        '',
         'マイページでは、ご契約の内容の確認などができます。',
         'ログインには、上記のマイページのIDと、お申し込みのときに設定したパスワードをお使いください。',
         '',
@@ -164,6 +168,8 @@ describe('お申し込み完了のメール（issue #7）', () => {
     expect(mail.textBody).toContain(
       [
         '・お支払い方法：銀行振込（専用の振込口座）',
+        '',
+        '今回のお支払いは、初回（1か月分）の保険料です。2回目以降の保険料のお支払いについては、あらためてご案内します。',
         '',
         '■お振込先',
         '',
@@ -190,10 +196,18 @@ describe('お申し込み完了のメール（issue #7）', () => {
     })
     expect(mail.textBody).toContain('・お支払い方法：団体扱（ご所属の団体を通じてお支払い）\n')
     expect(mail.textBody).toContain(
-      '保険料は、ご所属の団体を通じてお支払いいただきます（給与からの控除など）。\n',
+      '保険料（月額）は、ご所属の団体を通じてお支払いいただきます。\nこのメールでのお振り込みのお願いはありません。\n',
     )
     expect(mail.textBody).toContain('■お振込先のご案内\nみどり銀行 本店営業部\n普通 7654321\n')
     expect(mail.textBody).not.toContain('■お振込先\n')
+  })
+
+  it('年1回払いの商品は、1年分の保険料でそれで全額であることを載せること（issue #23 の4）', () => {
+    const mail = completionMail({ ...completion, pymntCount: 1 })
+    expect(mail.textBody).toContain(
+      '\n今回のお支払いは、1年分の保険料です。保険期間1年分の保険料は、これですべてです。\n',
+    )
+    expect(mail.textBody).not.toContain('2回目以降')
   })
 
   it('マイページを使わない団体（SPEC §6 加入者ページ利用区分 "2"）には、マイページのIDもリンクも載せないこと（issue #17 の14）', () => {

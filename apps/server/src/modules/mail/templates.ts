@@ -1,5 +1,6 @@
 import {
   formatThousands,
+  paymentScopeText,
   toBusinessDate,
   toBusinessTime,
   VERIFICATION_LINK_MINUTES,
@@ -176,6 +177,8 @@ export interface CompletionMailInput {
   /** yen */
   invoiceAmount: number
   pymntMethod: '1' | '3' | '4'
+  /** SPEC §3.3 payment count: what the amount is for (issue #23 point 4) */
+  pymntCount: number
   /** the issued account when pymntMethod is "3" */
   virtualAccount: CompletionMailAccount | null
   /** the group's payee account text, when payeeAccntDisplayDiv is "1" */
@@ -222,14 +225,12 @@ export function completionMail(input: CompletionMailInput): MailTemplate {
       ],
     },
   ]
-  if (input.pymntMethod === '4') {
-    blocks.push(
-      paragraph(
-        '保険料は、ご所属の団体を通じてお支払いいただきます（給与からの控除など）。',
-        'このメールでのお振り込みのお願いはありません。',
-      ),
-    )
-  }
+  const scope = paymentScopeText({ pymntMethod: input.pymntMethod, pymntCount: input.pymntCount })
+  blocks.push(
+    input.pymntMethod === '4'
+      ? paragraph(scope, 'このメールでのお振り込みのお願いはありません。')
+      : paragraph(scope),
+  )
   if (account !== null) {
     blocks.push(
       paragraph('■お振込先'),

@@ -734,6 +734,7 @@ export class PaymentService {
         applicationDate: completion.applicationDate,
         invoiceAmount: completion.invoiceAmount,
         pymntMethod: completion.pymntMethod,
+        pymntCount: context.product.group.pymntCount,
         virtualAccount: completion.virtualAccount,
         payeeAccntInfo: completion.payeeAccntInfo,
         agencyContact: context.branch.refFreeField,

@@ -202,6 +202,7 @@ async function processContract(
     inceptionDate: renewed.policyHolderInfo.policyHolderInceptionDate,
     expiryDate: renewed.policyHolderInfo.policyHolderExpiryDate,
     totalPremium: renewed.cvrgeInfo.totalPremium,
+    pymntCount: next.group.pymntCount,
   })
   const messageId = await enqueueMail(tx, { ...mail, recipient: account.mailAddress }, now)
   return { outcome: 'renewed', messageId }

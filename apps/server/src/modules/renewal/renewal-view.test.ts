@@ -127,8 +127,8 @@ describe('renewalDraftState（SPEC §4 更新手続きの下書き）', () => {
       planUnitNo: 1,
       contractType: '2',
       unitArray: [
-        { unit: 1, unitTypeCd: 'P1', unitPremium: 1300 },
-        { unit: 2, unitTypeCd: 'O1', unitPremium: 250 },
+        { unit: 1, unitTypeCd: 'P1', unitPremium: 1300, premiumBasis: 'perInsured' },
+        { unit: 2, unitTypeCd: 'O1', unitPremium: 250, premiumBasis: 'perInsured' },
       ],
       initTotalPremium: 1550,
       totalPremium: 1550,

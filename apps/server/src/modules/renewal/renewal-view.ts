@@ -113,6 +113,7 @@ export function nextYearOf(contract: ContractFacts, next: NextProduct): NextYear
     urlKey: link.urlKey,
     autoRenewCvrgeContent: terms,
     unitNames: unitNames(contract.applyInfo, group),
+    pymntCount: group.pymntCount,
   }
 }
 
@@ -146,6 +147,7 @@ export function renewalInfoOf(input: {
     canStopAutoRenewal: display.canStopAutoRenewal,
     groupPfAutoRenewFlg: contractGroup.groupPfAutoRenewFlg,
     renewalFixDate: contractGroup.renewalFixDate,
+    pymntCount: contractGroup.pymntCount,
     autoRenewStoppedAt: input.autoRenewStoppedAt?.toISOString() ?? null,
     preRenewPolicyHolderInfo: {
       status: {

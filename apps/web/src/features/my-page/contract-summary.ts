@@ -1,3 +1,4 @@
+import { totalPremiumLabel } from '@app/shared/messages/premium-text'
 import type { ContractSummary } from '@app/shared/api/my-page/endpoints'
 import { formatThousands, formatYearMonth, formatYearMonthDate } from '@app/shared/format/display'
 import { findIn } from '@app/shared/messages/format'
@@ -35,7 +36,7 @@ export function contractSummaryRows(contract: ContractSummary): { label: string;
       value: textOf(`myp.home.status.${contract.statusPattern}`, contract.statusPattern),
     },
     {
-      label: t('myp.home.contract.premium'),
+      label: totalPremiumLabel(contract.pymntCount),
       value: t('myp.yen', { amount: formatThousands(contract.totalPremium) }),
     },
     {

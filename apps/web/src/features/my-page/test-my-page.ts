@@ -89,6 +89,7 @@ export function contractSummary(overrides: Partial<ContractSummary> = {}): Contr
     groupPfPolicyHolderNo: 'P000123',
     statusPattern: '330',
     pymntMethod: '1',
+    pymntCount: 12,
     totalPremium: 12500,
     applicationDate: '20260315',
     renewal: null,

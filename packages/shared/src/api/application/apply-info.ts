@@ -5,6 +5,7 @@ import { consentDocumentIds } from '../../documents/types.ts'
 import type { Issue } from '../../errors.ts'
 import { t } from '../../messages/application.ts'
 import { contractTypeSchema } from './select-type.ts'
+import { PREMIUM_BASES } from '../../rules/premium-basis.ts'
 
 // The application state (SPEC §3.1 applyInfo, §3.2 applyInfoOption, §3.8 policy-holder fields)
 // as the server stores it and sends it, and the bodies of the steps that write it (issue #6,
@@ -199,7 +200,13 @@ export const cvrgeInfoSchema = z.strictObject({
   totalPremium: z.number(),
   initTotalPremium: z.number(),
   unitArray: z.array(
-    z.strictObject({ unit: z.number(), unitTypeCd: z.string(), unitPremium: z.number() }),
+    z.strictObject({
+      unit: z.number(),
+      unitTypeCd: z.string(),
+      unitPremium: z.number(),
+      /** rules/premium-basis.ts; absent in applications saved before it: per insured person */
+      premiumBasis: z.optional(z.enum(PREMIUM_BASES)),
+    }),
   ),
   /** the plan chosen on selectCategory, or null */
   planUnitNo: z.nullable(z.number()),

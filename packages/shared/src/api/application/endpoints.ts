@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import type { $ZodShape } from 'zod/v4/core'
+import { PREMIUM_BASES } from '../../rules/premium-basis.ts'
 import { consentReferenceSchema } from '../access/endpoints.ts'
 import {
   applicationViewSchema,
@@ -67,6 +68,7 @@ export const coverageUnitSchema = z.strictObject({
   coverageName: z.string(),
   coverageTypeFlg: z.string(),
   unitPremium: z.number(),
+  premiumBasis: z.enum(PREMIUM_BASES),
 })
 export type CoverageUnit = z.infer<typeof coverageUnitSchema>
 

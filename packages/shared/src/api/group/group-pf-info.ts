@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { PREMIUM_BASES } from '../../rules/premium-basis.ts'
 
 // Wire shapes of the group product (SPEC §3.3) and its branch (§3.4). The spec names the record
 // and a few of its fields; the rest are named here in the spec's style and listed in
@@ -39,8 +40,10 @@ export const unitInfoSchema = z.strictObject({
   conflictUnitNo: z.array(z.number().int().min(1).max(20)),
   /** 団体コード of the unit */
   groupCd: z.string().regex(/^[A-Za-z0-9]{1,20}$/),
-  /** 保険料 (yen per insured person per payment period) */
+  /** 保険料 (yen per payment period), per insured person or for the unit as a whole */
   unitPremium: z.number().int().nonnegative(),
+  /** what unitPremium is the price of (rules/premium-basis.ts); absent in older data: per person */
+  premiumBasis: z.enum(PREMIUM_BASES).default('perInsured'),
 })
 export type UnitInfo = z.infer<typeof unitInfoSchema>
 

@@ -184,6 +184,8 @@ export const contractSummarySchema = z.strictObject({
   /** SPEC §4 status pattern (110, 210, 211, 220, 330); the screen says it in words */
   statusPattern: z.string(),
   pymntMethod: z.string(),
+  /** SPEC §3.3 payment count of the contract's product: totalPremium is one of these payments */
+  pymntCount: z.number(),
   totalPremium: z.number(),
   /** YYYYMMDD */
   applicationDate: z.string(),

@@ -61,6 +61,8 @@ export const nextYearSchema = z.strictObject({
   autoRenewCvrgeContent: z.nullable(cvrgeContentSchema),
   /** unit number → display name in next year's product */
   unitNames: z.record(z.string(), z.string()),
+  /** SPEC §3.3 payment count of next year's product (what one premium amount is for) */
+  pymntCount: z.number(),
 })
 export type NextYear = z.infer<typeof nextYearSchema>
 
@@ -79,6 +81,8 @@ export const renewalInfoSchema = z.strictObject({
   /** SPEC §3.3 of the contract's product year */
   groupPfAutoRenewFlg: z.string(),
   renewalFixDate: z.nullable(yyyymmdd),
+  /** SPEC §3.3 payment count of the contract's product (what one premium amount is for) */
+  pymntCount: z.number(),
   /** when the holder stopped auto-renewal (ISO instant), or null */
   autoRenewStoppedAt: z.nullable(z.iso.datetime()),
   preRenewPolicyHolderInfo: preRenewPolicyHolderInfoSchema,

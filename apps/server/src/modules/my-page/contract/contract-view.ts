@@ -1,7 +1,7 @@
 import {
   isPlan,
   toBusinessDate,
-  totalPremium,
+  unitPremiumFor,
   type ApplyInfo,
   type GroupPfInfo,
   type GroupPfInfoBranchNo,
@@ -25,7 +25,7 @@ const noRenewal: Pick<ContractSummary, 'renewal' | 'actions'> = {
 
 export function contractSummary(
   application: AppliedApplication,
-  group: Pick<GroupPfInfo, 'groupNameKanji' | 'groupExpiryDate'>,
+  group: Pick<GroupPfInfo, 'groupNameKanji' | 'groupExpiryDate' | 'pymntCount'>,
   renewal: Pick<ContractSummary, 'renewal' | 'actions'> = noRenewal,
 ): ContractSummary {
   const { basicInfo, policyHolderInfo, cvrgeInfo } = application.applyInfo
@@ -41,6 +41,7 @@ export function contractSummary(
       application.groupPfPolicyHolderNo ?? basicInfo.groupPfPolicyHolderNo ?? '',
     statusPattern: basicInfo.statusPattern,
     pymntMethod: basicInfo.pymntMethod,
+    pymntCount: group.pymntCount,
     totalPremium: cvrgeInfo.totalPremium,
     applicationDate:
       basicInfo.applicationDate ??
@@ -138,14 +139,16 @@ export function certificateContent(
         isPlan: unit === undefined ? entry.unit === applyInfo.cvrgeInfo.planUnitNo : isPlan(unit),
         displayName: nameOf(entry.unit),
         unitPremium: entry.unitPremium,
+        premiumBasis: entry.premiumBasis,
         insuredCount: insuredCountOf(entry.unit),
-        // ADR 0012: a unit's premium counts once per insured person (once while it has none)
-        premium: totalPremium([entry], insuredCountOf),
+        // ADR 0012, ADR 0019: per insured person (once while none), or once for all of them
+        premium: unitPremiumFor(entry, insuredCountOf(entry.unit)),
       }
     }),
     insured: insuredPersons(applyInfo.insrdInfoArray, nameOf),
     totalPremium: applyInfo.cvrgeInfo.totalPremium,
     pymntMethod: applyInfo.basicInfo.pymntMethod,
+    pymntCount: group.pymntCount,
     applicationDate: summary.applicationDate,
     agencyContact: branch.refFreeField,
     certificateComment: group.certificateComment,

@@ -295,6 +295,7 @@ describe('マイページのご契約・加入者証（issue #8）', () => {
     groupPfPolicyHolderNo: who.policyHolderNo,
     statusPattern: '330',
     pymntMethod: '4',
+    pymntCount: 12,
     totalPremium: TEST_PREMIUM,
     applicationDate: '20261120',
     ...currentRenewal,
@@ -310,6 +311,7 @@ describe('マイページのご契約・加入者証（issue #8）', () => {
     groupPfPolicyHolderNo: PREVIOUS_NO,
     statusPattern: '330',
     pymntMethod: '4',
+    pymntCount: 12,
     // Aプラン 1,200 円 × 2 名 + 個人賠償責任特約 150 円 × 1 名
     totalPremium: 2550,
     applicationDate: '20251115',

@@ -29,6 +29,7 @@ const unit = (
   conflictUnitNo: [],
   groupCd: 'SKR001',
   unitPremium,
+  premiumBasis: 'perInsured',
   ...extra,
 })
 

@@ -40,6 +40,7 @@ const groupPfInfo: GroupPfInfo = {
       conflictUnitNo: [],
       groupCd: 'SKR001',
       unitPremium: 1200,
+      premiumBasis: 'perInsured',
     },
   ],
   logoImage: null,

@@ -1,6 +1,7 @@
 import type { Completion, VirtualAccount } from '@app/shared/api/payment/payment'
 import { formatYearMonthDate } from '@app/shared/format/display'
 import { useId } from 'react'
+import { paymentScopeText, type PaymentTerms } from '@app/shared/messages/premium-text'
 import { t } from './payment-messages.ts'
 import { DescriptionList, type DescriptionRow } from '../../../components/description-list.tsx'
 import { yen } from './payment-parts.tsx'
@@ -32,9 +33,12 @@ function depositStatusText(account: VirtualAccount): string {
 export function CompletionRows({
   completion,
   usesMyPage,
+  pymntCount,
 }: {
   completion: Completion
   usesMyPage: boolean
+  /** the group's payment count (SPEC §3.3); undefined while the group loads */
+  pymntCount: number | undefined
 }) {
   const myPageRow: DescriptionRow = {
     label: t('complete.userId'),
@@ -52,10 +56,47 @@ export function CompletionRows({
       label: t('complete.applicationDate'),
       value: formatYearMonthDate(completion.applicationDate),
     },
-    { label: t('complete.amount'), value: yen(completion.invoiceAmount) },
+    {
+      label: t('complete.amount'),
+      value: (
+        <AmountWithScope
+          amount={completion.invoiceAmount}
+          terms={
+            pymntCount === undefined
+              ? undefined
+              : { pymntMethod: completion.pymntMethod, pymntCount }
+          }
+        />
+      ),
+    },
     { label: t('complete.status'), value: paymentStatusText(completion) },
   ]
   return <DescriptionList rows={rows} />
+}
+
+/**
+ * An amount due with what it is for and how the rest is paid (issue #23 point 4): 「2,460円」
+ * then 「今回のお支払いは、初回（1か月分）の保険料です。…」.
+ */
+export function AmountWithScope({
+  amount,
+  terms,
+  emphasised = false,
+}: {
+  amount: number
+  terms: PaymentTerms | undefined
+  emphasised?: boolean
+}) {
+  return (
+    <span className="flex flex-col gap-1">
+      <span className={emphasised ? 'text-std-20B-150 text-solid-gray-900' : undefined}>
+        {yen(amount)}
+      </span>
+      {terms !== undefined && (
+        <span className="text-solid-gray-700">{paymentScopeText(terms)}</span>
+      )}
+    </span>
+  )
 }
 
 /** お振込先: the application's own virtual account, and what has been paid in so far. */

@@ -1,6 +1,7 @@
 import type { CvrgeContent, RenewalInfo } from '@app/shared/api/renewal/endpoints'
 import { formatThousands } from '@app/shared/format/display'
 import { t as shellT } from '@app/shared/messages/shell'
+import { totalPremiumLabel, unitPremiumText } from '@app/shared/messages/premium-text'
 import { Link } from 'react-router'
 import { DescriptionList, type DescriptionRow } from '../../../components/description-list.tsx'
 export { Section } from '../../../components/titled-section.tsx'
@@ -40,22 +41,27 @@ export function nextPeriodRows(info: RenewalInfo): DescriptionRow[] {
   ]
 }
 
-/** Each unit by its name with its premium per person, then the total (SPEC §3.7 cvrgeContent). */
+/**
+ * Each unit by its name with its premium (per person or for all, per month or year: issue #23
+ * points 3 and 4), then the total (SPEC §3.7 cvrgeContent).
+ */
 export function CoverageList({
   content,
   unitNames,
+  pymntCount,
 }: {
   content: CvrgeContent
   unitNames: Readonly<Record<string, string>>
+  pymntCount: number
 }) {
   const rows: DescriptionRow[] = [...content.unitArray]
     .sort((a, b) => a.unit - b.unit)
     .map((entry) => ({
       label: unitNames[String(entry.unit)] ?? String(entry.unit),
-      value: t('renewal.unitPremium', { amount: formatThousands(entry.unitPremium) }),
+      value: unitPremiumText(entry.unitPremium, entry.premiumBasis, pymntCount),
     }))
   rows.push({
-    label: t('renewal.totalPremium'),
+    label: totalPremiumLabel(pymntCount),
     value: t('renewal.yen', { amount: formatThousands(content.totalPremium) }),
   })
   return <DescriptionList rows={rows} />

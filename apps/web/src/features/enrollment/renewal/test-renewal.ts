@@ -31,6 +31,7 @@ export function renewalInfo(overrides: Partial<RenewalInfo> = {}): RenewalInfo {
     canStopAutoRenewal: true,
     groupPfAutoRenewFlg: '1',
     renewalFixDate: '20270301',
+    pymntCount: 12,
     autoRenewStoppedAt: null,
     preRenewPolicyHolderInfo: {
       status: {
@@ -63,6 +64,7 @@ export function renewalInfo(overrides: Partial<RenewalInfo> = {}): RenewalInfo {
         ],
       },
       unitNames: { '1': '基本プラン（2027年度）', '2': '携行品オプション（2027年度）' },
+      pymntCount: 12,
     },
     renewedGroupPfCodeInceptionDateYm: null,
     ...overrides,

@@ -67,7 +67,11 @@ function Terms({ info }: { info: RenewalInfo }) {
         {nextYear.autoRenewCvrgeContent === null ? (
           <Notice text={t('renewal.check.noTerms')} />
         ) : (
-          <CoverageList content={nextYear.autoRenewCvrgeContent} unitNames={nextYear.unitNames} />
+          <CoverageList
+            content={nextYear.autoRenewCvrgeContent}
+            unitNames={nextYear.unitNames}
+            pymntCount={nextYear.pymntCount}
+          />
         )}
       </Section>
     </div>

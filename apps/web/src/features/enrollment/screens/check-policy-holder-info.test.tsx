@@ -115,10 +115,10 @@ describe('お申し込み内容の確認（checkPolicyHolderInfo）', () => {
       '保険期間',
     ])
     const coverage = sectionOf('補償内容')
-    expect(valueOf(coverage, 'プラン')).toBe('Aプラン（1,200円（1名あたり））')
+    expect(valueOf(coverage, 'プラン')).toBe('Aプラン　1,200円（1名あたり・月額）')
     expect(valueOf(coverage, '契約タイプ')).toBe('オプションを付ける')
-    expect(valueOf(coverage, 'オプション')).toBe('携行品オプション（300円（1名あたり））')
-    expect(valueOf(coverage, '合計保険料')).toBe('1,500円')
+    expect(valueOf(coverage, 'オプション')).toBe('携行品オプション　300円（1名あたり・月額）')
+    expect(valueOf(coverage, '合計保険料（月額）')).toBe('1,500円')
 
     const holder = sectionOf('契約者情報')
     expect(

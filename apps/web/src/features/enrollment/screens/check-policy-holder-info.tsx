@@ -143,7 +143,7 @@ function CheckContent({ application }: { application: Application }) {
         />
       </Section>
       <Section title={t('check.section.coverage')} changeTo={stepIfInFlow('selectCategory')}>
-        <Rows rows={coverageRows(applyInfo.cvrgeInfo, unitName)} />
+        <Rows rows={coverageRows(applyInfo.cvrgeInfo, unitName, group.groupPfInfo.pymntCount)} />
       </Section>
       <Section
         title={t('check.section.policyHolder')}

@@ -46,7 +46,11 @@ function CompletionContent({ completion }: { completion: Completion }) {
   return (
     <>
       <p className="text-std-16N-170">{t('complete.lead')}</p>
-      <CompletionRows completion={completion} usesMyPage={usesMyPage} />
+      <CompletionRows
+        completion={completion}
+        usesMyPage={usesMyPage}
+        pymntCount={group?.groupPfInfo.pymntCount}
+      />
       {completion.pymntMethod === '3' && completion.virtualAccount !== null && (
         <VirtualAccountDetails account={completion.virtualAccount} />
       )}

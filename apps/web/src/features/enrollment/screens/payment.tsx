@@ -12,10 +12,11 @@ import {
   PayeeAccountInfo,
   payeeAccntInfoOf,
   PaymentScreenHeader,
-  yen,
 } from '../payment/payment-parts.tsx'
 import { DescriptionList } from '../../../components/description-list.tsx'
 import { usePaymentExecution } from '../payment/use-payment-execution.ts'
+import { AmountWithScope } from '../payment/completion-details.tsx'
+import { useEntryGroup } from '../components/use-entry-group.ts'
 
 // お支払い (SPEC §2.1 payment, §2.5 initialisation guard, §2.8, §7.4, §8.4; PRODUCT.md "Money";
 // ADR 0014): what is due and how, then the group's way of paying — card (with the puzzle and
@@ -24,6 +25,7 @@ import { usePaymentExecution } from '../payment/use-payment-execution.ts'
 
 function PaymentContent({ paymentInfo }: { paymentInfo: PaymentInfo }) {
   const execution = usePaymentExecution()
+  const group = useEntryGroup()
   const methodHeadingId = useId()
   const { registration } = paymentInfo
   const route = paymentRoute(registration.pymntMethod)
@@ -37,12 +39,18 @@ function PaymentContent({ paymentInfo }: { paymentInfo: PaymentInfo }) {
           {
             label: t('payment.amountHeading'),
             value: (
-              <span className="flex flex-col gap-1">
-                <span className="text-std-20B-150 text-solid-gray-900">
-                  {yen(paymentInfo.invoiceAmount)}
-                </span>
-                <span className="text-solid-gray-700">{t('payment.amount.support')}</span>
-              </span>
+              <AmountWithScope
+                amount={paymentInfo.invoiceAmount}
+                emphasised
+                terms={
+                  group === undefined
+                    ? undefined
+                    : {
+                        pymntMethod: registration.pymntMethod,
+                        pymntCount: group.groupPfInfo.pymntCount,
+                      }
+                }
+              />
             ),
           },
           { label: t('payment.method'), value: methodName },

@@ -43,7 +43,7 @@ function ContractNow({ info }: { info: RenewalInfo }) {
     <Section title={t('renewal.procedure.lastYear')}>
       <DescriptionList rows={[currentPeriodRow(info)]} />
       <h3 className="text-std-18B-160 text-solid-gray-900">{t('renewal.procedure.units')}</h3>
-      <CoverageList content={cvrgeContent} unitNames={unitNames} />
+      <CoverageList content={cvrgeContent} unitNames={unitNames} pymntCount={info.pymntCount} />
       <h3 className="text-std-18B-160 text-solid-gray-900">
         {checkT('check.section.policyHolder')}
       </h3>

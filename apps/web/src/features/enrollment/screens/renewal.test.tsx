@@ -46,7 +46,7 @@ describe('更新のお手続き（renewalProcedure）', () => {
     const now = within(screen.getByRole('region', { name: '現在のご契約' }))
     expect(now.getByText('2026年4月1日〜2027年3月31日')).toBeTruthy()
     expect(now.getByText('基本プラン')).toBeTruthy()
-    expect(now.getByText('10,000円（1名あたり）')).toBeTruthy()
+    expect(now.getByText('10,000円（1名あたり・月額）')).toBeTruthy()
     expect(now.getByText('12,500円')).toBeTruthy()
     expect(now.getByText('東京都千代田区千代田1-1')).toBeTruthy()
     expect(now.getByRole('heading', { level: 4, name: '基本プランの被保険者 2人目' })).toBeTruthy()
@@ -146,7 +146,7 @@ describe('自動更新の確認（autoRenewCheck）', () => {
     const terms = within(screen.getByRole('region', { name: '自動更新の内容' }))
     expect(terms.getByText('2027年4月1日〜2028年3月31日')).toBeTruthy()
     expect(terms.getByText('基本プラン（2027年度）')).toBeTruthy()
-    expect(terms.getByText('10,400円（1名あたり）')).toBeTruthy()
+    expect(terms.getByText('10,400円（1名あたり・月額）')).toBeTruthy()
     expect(terms.getByText('13,000円')).toBeTruthy()
     expect(screen.getByRole('link', { name: '自動更新を停止する' }).getAttribute('href')).toBe(
       entPath('autoRenewStopCheck'),

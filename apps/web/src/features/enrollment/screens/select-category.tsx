@@ -1,5 +1,5 @@
-import { formatThousands } from '@app/shared/format/display'
 import { t } from '@app/shared/messages/application-flow'
+import { unitPremiumText } from '@app/shared/messages/premium-text'
 import { useEffect, useState } from 'react'
 import * as z from 'zod/mini'
 import { ErrorSummary } from '../../../components/form/error-summary.tsx'
@@ -15,12 +15,12 @@ const schema = z.object({
   planUnitNo: z.string().check(z.minLength(1, { error: t('application.validation.plan') })),
 })
 
-/** e.g. 「Aプラン（団体総合保険 Aプラン） 1,200円（1名あたり）」 */
-function planLabel(plan: CoverageUnit): string {
+/** e.g. 「Aプラン（団体総合保険 Aプラン） 1,200円（1名あたり・月額）」 */
+function planLabel(plan: CoverageUnit, pymntCount: number): string {
   return t('selectCategory.option', {
     displayName: plan.displayName,
     coverageName: plan.coverageName,
-    premium: t('flow.perPerson', { amount: formatThousands(plan.unitPremium) }),
+    premium: unitPremiumText(plan.unitPremium, plan.premiumBasis, pymntCount),
   })
 }
 
@@ -70,7 +70,10 @@ function PlanForm({ application, plans }: { application: Application; plans: Cov
         {...form.fieldProps('planUnitNo')}
         control={form.control}
         required
-        options={plans.map((plan) => ({ value: String(plan.unitNo), label: planLabel(plan) }))}
+        options={plans.map((plan) => ({
+          value: String(plan.unitNo),
+          label: planLabel(plan, application.group.groupPfInfo.pymntCount),
+        }))}
       />
       <div>
         <button type="submit" className="app-button w-full md:w-auto">

@@ -46,8 +46,17 @@ describe('プラン・タイプの選択（selectType）', () => {
     })
     const plan = await screen.findByRole('heading', { level: 2, name: '選択したプラン' })
     expect(plan.nextElementSibling?.textContent).toBe(
-      'Aプラン（団体総合保険 Aプラン）　1,200円（1名あたり）',
+      'Aプラン（団体総合保険 Aプラン）　1,200円（1名あたり・月額）',
     )
+    // issue #23 point 9: the lead names no button; the hint says the plan has options to show
+    expect(
+      screen.getByText('このプランに付けられるオプションを確認して、契約タイプを選んでください。'),
+    ).toBeTruthy()
+    expect(
+      await screen.findByText(
+        'このプランには、付けられるオプションがあります。「選択できるタイプを表示」を押して、ご確認ください。',
+      ),
+    ).toBeTruthy()
 
     await user.click(screen.getByRole('button', { name: '次へ' }))
 
@@ -76,9 +85,9 @@ describe('プラン・タイプの選択（selectType）', () => {
       expect(document.activeElement).toBe(within(contractType).getAllByRole('radio')[0]),
     )
     await user.click(screen.getByRole('radio', { name: 'オプションを付ける' }))
-    await user.click(screen.getByRole('checkbox', { name: '携行品オプション　300円（1名あたり）' }))
+    await user.click(screen.getByRole('checkbox', { name: '携行品オプション　300円（1名あたり・月額）' }))
     await user.click(
-      screen.getByRole('checkbox', { name: '賠償責任オプション　150円（1名あたり）' }),
+      screen.getByRole('checkbox', { name: '賠償責任オプション　150円（1名あたり・月額）' }),
     )
     expect(screen.getByText('1,650円').getAttribute('aria-live')).toBe('polite')
 
@@ -89,7 +98,7 @@ describe('プラン・タイプの選択（selectType）', () => {
     expect(requests).toEqual([])
 
     await user.click(
-      screen.getByRole('checkbox', { name: '賠償責任オプション　150円（1名あたり）' }),
+      screen.getByRole('checkbox', { name: '賠償責任オプション　150円（1名あたり・月額）' }),
     )
     expect(screen.getByText('1,500円')).toBeTruthy()
     await user.click(screen.getByRole('button', { name: '次へ' }))
@@ -106,19 +115,39 @@ describe('プラン・タイプの選択（selectType）', () => {
     ])
   })
 
-  it('付けられるオプションがなければ、そのことを示して「プランのみ」だけを選べること', async () => {
+  // issue #23 point 9: no button to press only to learn that there is nothing to show
+  it('付けられるオプションがなければ、ボタンなしでそのことを示し、「プランのみ」を選んだ状態で進めること', async () => {
     const user = userEvent.setup()
-    await openStep('selectType', {
-      views: [atSelectType()],
+    const saved = testApplication([...DONE, 'selectType'], { version: 7 })
+    const { requests } = await openStep('selectType', {
+      views: [atSelectType(), saved],
+      respond: () => jsonResponse(200, saved),
       handlers: { '/specifiedCoverageTypes/': optionsHandler(true) },
     })
-    await user.click(await screen.findByRole('button', { name: '選択できるタイプを表示' }))
 
-    expect(await screen.findByText('このプランに付けられるオプションはありません。')).toBeTruthy()
+    expect(
+      await screen.findByText(
+        'このプランに付けられるオプションはありません。「プランのみ」でお申し込みいただけます。',
+      ),
+    ).toBeTruthy()
+    expect(screen.queryByRole('button', { name: '選択できるタイプを表示' })).toBeNull()
+    expect(screen.queryByText(/付けられるオプションがあります/)).toBeNull()
     const contractType = screen.getByRole('radiogroup', { name: '契約タイプ ※必須' })
     expect(within(contractType).getAllByRole('radio')).toEqual([
       screen.getByRole('radio', { name: 'プランのみ' }),
     ])
+    expect(screen.getByRole('radio', { name: 'プランのみ' })).toHaveProperty('checked', true)
+
+    await user.click(screen.getByRole('button', { name: '次へ' }))
+    await waitFor(() =>
+      expect(sent(requests)).toEqual([
+        {
+          method: 'PUT',
+          url: '/api/applyInfo/selectType',
+          body: { version: 6, contractType: '1', optionUnitNoArray: [] },
+        },
+      ]),
+    )
   })
 
   it('選択済みの人には、選んだタイプとオプションを一覧とともに表示すること', async () => {
@@ -140,10 +169,10 @@ describe('プラン・タイプの選択（selectType）', () => {
       true,
     )
     expect(
-      screen.getByRole('checkbox', { name: '携行品オプション　300円（1名あたり）' }),
+      screen.getByRole('checkbox', { name: '携行品オプション　300円（1名あたり・月額）' }),
     ).toHaveProperty('checked', true)
     expect(
-      screen.getByRole('checkbox', { name: '賠償責任オプション　150円（1名あたり）' }),
+      screen.getByRole('checkbox', { name: '賠償責任オプション　150円（1名あたり・月額）' }),
     ).toHaveProperty('checked', false)
     expect(screen.getByText('1,500円')).toBeTruthy()
     expect(screen.queryByRole('button', { name: '選択できるタイプを表示' })).toBeNull()

@@ -1,6 +1,7 @@
 import { conflictMessage, selectTypeInputSchema } from '@app/shared/api/application/select-type'
 import { formatThousands } from '@app/shared/format/display'
 import { t } from '@app/shared/messages/application-flow'
+import { totalPremiumLabel, unitPremiumText } from '@app/shared/messages/premium-text'
 import { cvrgeUnits, totalPremium, unitConflict } from '@app/shared/rules/application'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useWatch } from '../../../components/form/form-store.ts'
@@ -69,12 +70,19 @@ function SelectTypeForm({
   const { api } = useServices()
   const { view, group } = application
   const stored = view.applyInfo.cvrgeInfo
-  // A returning applicant sees the stored choice with the list it was made from.
+  // The options load as the screen opens (issue #23 point 9, ADR 0019). A plan without options
+  // shows its only type at once; a plan with options keeps SPEC §8.4's 「選択できるタイプを表示」
+  // until pressed, and a returning applicant sees the stored choice with the list it came from.
   const isReturning = stored.contractType !== null
-  const [options, setOptions] = useState<CoverageUnit[] | 'loading' | undefined>(
-    isReturning ? 'loading' : undefined,
-  )
+  const [loaded, setLoaded] = useState<CoverageUnit[] | undefined>(undefined)
+  const [isRequested, setIsRequested] = useState(isReturning)
   const [failure, setFailure] = useState<{ error: unknown } | undefined>(undefined)
+  const options: CoverageUnit[] | 'loading' | undefined =
+    loaded !== undefined && (isRequested || loaded.length === 0)
+      ? loaded
+      : isRequested
+        ? 'loading'
+        : undefined
   const isShown = Array.isArray(options)
   const schema = useMemo(
     () => selectTypeFormSchema(group.groupPfInfo, planUnitNo, isShown),
@@ -113,23 +121,21 @@ function SelectTypeForm({
   }, [options, contractTypeProps.id])
 
   function showTypes(): void {
-    setOptions('loading')
-    fetchOptions(api, planUnitNo).then(
-      (answer) => {
-        focusOnShow.current = true
-        setOptions(answer.optionArray)
-        form.clearErrors('contractType')
-      },
-      (error: unknown) => setFailure({ error }),
-    )
+    focusOnShow.current = true
+    setIsRequested(true)
+    form.clearErrors('contractType')
   }
 
   useEffect(() => {
-    if (!isReturning) return undefined
     let isCurrent = true
     fetchOptions(api, planUnitNo).then(
       (answer) => {
-        if (isCurrent) setOptions(answer.optionArray)
+        if (!isCurrent) return
+        setLoaded(answer.optionArray)
+        // one type only: it is the choice (the applicant still presses 次へ)
+        if (answer.optionArray.length === 0 && form.getValues('contractType') === '') {
+          form.setValue('contractType', '1')
+        }
       },
       (error: unknown) => {
         if (isCurrent) setFailure({ error })
@@ -138,7 +144,9 @@ function SelectTypeForm({
     return () => {
       isCurrent = false
     }
-  }, [api, planUnitNo, isReturning])
+    // the form object is stable for the screen's life; the list depends on the plan only
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [api, planUnitNo])
 
   const values = useWatch({ control: form.control })
   const insuredCountOf = (unitNo: number) =>
@@ -175,13 +183,17 @@ function SelectTypeForm({
                 value: String(option.unitNo),
                 label: t('selectType.option', {
                   displayName: option.displayName,
-                  premium: t('flow.perPerson', { amount: formatThousands(option.unitPremium) }),
+                  premium: unitPremiumText(
+                    option.unitPremium,
+                    option.premiumBasis,
+                    group.groupPfInfo.pymntCount,
+                  ),
                 }),
               }))}
             />
           )}
           <div className="flex flex-col gap-1 rounded-8 bg-solid-gray-50 p-4">
-            <p className="text-std-16B-170">{t('selectType.total')}</p>
+            <p className="text-std-16B-170">{totalPremiumLabel(group.groupPfInfo.pymntCount)}</p>
             <p className="text-std-20B-150" aria-live="polite" aria-atomic="true">
               {yen(premium)}
             </p>
@@ -190,6 +202,9 @@ function SelectTypeForm({
         </>
       ) : (
         <div className="flex flex-col gap-2">
+          {loaded !== undefined && loaded.length > 0 && (
+            <p className="text-std-16N-170">{t('selectType.hasOptions')}</p>
+          )}
           <div>
             <button
               type="button"
@@ -251,7 +266,11 @@ export default function SelectTypeScreen() {
                 {t('selectCategory.option', {
                   displayName: plan.displayName,
                   coverageName: plan.coverageName,
-                  premium: t('flow.perPerson', { amount: formatThousands(plan.unitPremium) }),
+                  premium: unitPremiumText(
+                    plan.unitPremium,
+                    plan.premiumBasis,
+                    application.group.groupPfInfo.pymntCount,
+                  ),
                 })}
               </p>
             )}

@@ -42,9 +42,9 @@ describe('ご契約内容の確認（SPEC §2.2, §8.4 "The contract for the spe
         .getAllByRole('definition')
         .map((item) => item.textContent),
     ).toEqual([
-      '基本プラン（10,000円（1名あたり））',
+      '基本プラン　10,000円（1名あたり・月額）',
       'オプションを付ける',
-      '携行品オプション（2,500円（1名あたり））',
+      '携行品オプション　2,500円（1名あたり・月額）',
       '12,500円',
     ])
     const holder = section('契約者情報')

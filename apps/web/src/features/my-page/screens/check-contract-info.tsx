@@ -51,7 +51,7 @@ function ContractContent({ contract }: { contract: ContractInfo }) {
         <Rows rows={contractSummaryRows(summary)} />
       </Section>
       <Section title={checkT('check.section.coverage')}>
-        <Rows rows={coverageRows(cvrgeInfo, unitName)} />
+        <Rows rows={coverageRows(cvrgeInfo, unitName, summary.pymntCount)} />
       </Section>
       <Section title={checkT('check.section.policyHolder')}>
         <Rows

@@ -1,0 +1,2 @@
+ALTER TABLE "group_pf_units" ADD COLUMN "premium_basis" text DEFAULT 'perInsured' NOT NULL;--> statement-breakpoint
+ALTER TABLE "group_pf_units" ADD CONSTRAINT "group_pf_units_premium_basis" CHECK ("group_pf_units"."premium_basis" in ('perInsured', 'perUnit'));

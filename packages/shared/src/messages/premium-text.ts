@@ -1,0 +1,60 @@
+import { formatThousands } from '../format/display.ts'
+import type { PremiumBasis } from '../rules/premium-basis.ts'
+
+// What an amount is the price of (issue #23 points 3 and 4, ADR 0019). Every screen, mail and the
+// certificate that shows a premium says per whom (1名あたり, or 被保険者全員分 for a couple or
+// family unit) and per what (月額, 年額, or one of n payments), and a payment says what it covers
+// and how the rest is paid. Plain functions without the message tables, so that the server's
+// mails and PDF and every web chunk use the same words.
+
+/** The group's payment settings that decide the words (SPEC §3.3 pymntMethod and count). */
+export interface PaymentTerms {
+  /** "1" card, "3" virtual account, "4" group collection */
+  pymntMethod: string
+  /** payments a year: 12 monthly, 1 yearly */
+  pymntCount: number
+}
+
+/** 「月額」「年額」「年4回払いの1回分」: what one premium amount is for. */
+export function premiumPeriodLabel(pymntCount: number): string {
+  if (pymntCount === 12) return '月額'
+  if (pymntCount === 1) return '年額'
+  return `年${pymntCount}回払いの1回分`
+}
+
+/** 「1,230円（1名あたり・月額）」「2,180円（被保険者全員分・月額）」 */
+export function unitPremiumText(
+  amount: number,
+  basis: PremiumBasis | undefined,
+  pymntCount: number,
+): string {
+  const whom = basis === 'perUnit' ? '被保険者全員分' : '1名あたり'
+  return `${formatThousands(amount)}円（${whom}・${premiumPeriodLabel(pymntCount)}）`
+}
+
+/** 「合計保険料（月額）」 */
+export function totalPremiumLabel(pymntCount: number): string {
+  return `合計保険料（${premiumPeriodLabel(pymntCount)}）`
+}
+
+/** 「初回（1か月分）の保険料」「1年分の保険料」「初回（年4回払いの1回分）の保険料」 */
+function firstPaymentName(pymntCount: number): string {
+  if (pymntCount === 12) return '初回（1か月分）の保険料'
+  if (pymntCount === 1) return '1年分の保険料'
+  return `初回（年${pymntCount}回払いの1回分）の保険料`
+}
+
+/**
+ * What the amount due covers and how the rest of the year is paid, for the payment screen, the
+ * completion screen and the completion mail. A card or a transfer pays the first instalment (or
+ * the year) now; later instalments are announced separately, which is what the service does
+ * today (issue #24 builds the monthly charge). Group collection pays nothing here.
+ */
+export function paymentScopeText(terms: PaymentTerms): string {
+  if (terms.pymntMethod === '4') {
+    return `保険料（${premiumPeriodLabel(terms.pymntCount)}）は、ご所属の団体を通じてお支払いいただきます。`
+  }
+  const now = `今回のお支払いは、${firstPaymentName(terms.pymntCount)}です。`
+  if (terms.pymntCount === 1) return `${now}保険期間1年分の保険料は、これですべてです。`
+  return `${now}2回目以降の保険料のお支払いについては、あらためてご案内します。`
+}
