@@ -158,9 +158,7 @@ test('マイページ（SPEC §2.2）: メールの認証コードでログイ�
         premium: unitPremiumLabel(group, 1),
       }),
     )
-    await expect(rowValue(coverage, totalLabel(group))).toHaveText(
-      yen(premiumOf(group, [1])),
-    )
+    await expect(rowValue(coverage, totalLabel(group))).toHaveText(yen(premiumOf(group, [1])))
     const policyHolder = page.getByRole('region', { name: flowT('check.section.policyHolder') })
     await expect(rowValue(policyHolder, flowT('check.nameKanji'))).toHaveText(person.nameKanji)
     await expect(rowValue(policyHolder, flowT('check.nameKana'))).toHaveText(person.nameKana)

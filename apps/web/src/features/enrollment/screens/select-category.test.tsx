@@ -14,8 +14,12 @@ describe('加入区分の選択（selectCategory）', () => {
 
     const group = await screen.findByRole('radiogroup', { name: 'プラン ※必須' })
     expect(within(group).getAllByRole('radio')).toEqual([
-      screen.getByRole('radio', { name: 'Aプラン（団体総合保険 Aプラン）　1,200円（1名あたり・月額）' }),
-      screen.getByRole('radio', { name: 'Bプラン（団体総合保険 Bプラン）　2,500円（1名あたり・月額）' }),
+      screen.getByRole('radio', {
+        name: 'Aプラン（団体総合保険 Aプラン）　1,200円（1名あたり・月額）',
+      }),
+      screen.getByRole('radio', {
+        name: 'Bプラン（団体総合保険 Bプラン）　2,500円（1名あたり・月額）',
+      }),
     ])
   })
 

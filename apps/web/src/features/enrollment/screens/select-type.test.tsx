@@ -85,7 +85,9 @@ describe('プラン・タイプの選択（selectType）', () => {
       expect(document.activeElement).toBe(within(contractType).getAllByRole('radio')[0]),
     )
     await user.click(screen.getByRole('radio', { name: 'オプションを付ける' }))
-    await user.click(screen.getByRole('checkbox', { name: '携行品オプション　300円（1名あたり・月額）' }))
+    await user.click(
+      screen.getByRole('checkbox', { name: '携行品オプション　300円（1名あたり・月額）' }),
+    )
     await user.click(
       screen.getByRole('checkbox', { name: '賠償責任オプション　150円（1名あたり・月額）' }),
     )
