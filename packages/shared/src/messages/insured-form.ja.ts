@@ -11,11 +11,18 @@ export const insuredFormMessages = {
   'insuredList.countValue': '{count}人',
   'insuredList.status': '状況',
   'insuredList.action': '操作',
+  // a column's name before its value, on the card a row stacks into on a narrow screen
+  'insuredList.cardLabel': '{label}：',
   'insuredList.status.0': '未登録',
-  'insuredList.status.1': '登録中（未確定）',
-  'insuredList.status.2': '登録済み',
+  'insuredList.status.1': '未確定',
+  'insuredList.status.2': '確定済み',
   'insuredList.register': '被保険者を登録する',
   'insuredList.registerFor': '{unitName}の被保険者を登録する',
+  // a unit with persons (entered, or carried over by a renewal): the same page, to check them
+  'insuredList.review': '被保険者を確認・変更する',
+  'insuredList.reviewFor': '{unitName}の被保険者を確認・変更する',
+  'insuredList.carriedOver':
+    '前年度の被保険者を引き継いでいます。補償ごとに内容をご確認のうえ、「この内容で確定する」を押してください。',
 
   // registerInsuredInfo/{unitNo}
   'insuredUnit.unit': '補償',
@@ -35,6 +42,20 @@ export const insuredFormMessages = {
   'insuredUnit.added': '{name}さんを登録しました。',
   'insuredUnit.updated': '{name}さんの登録内容を変更しました。',
   'insuredUnit.addHeading': '被保険者を追加',
+  // the add form's fill from someone already entered (issue #23 point 12)
+  'insuredUnit.fill.heading': 'すでに入力した方と同じ方を登録する',
+  'insuredUnit.fill.lead':
+    'ご契約者や、ほかの補償に登録した方の内容を、下の入力欄に入れられます。入れた後で変更することもできます。',
+  'insuredUnit.fill.policyHolder': 'ご契約者と同じ内容を入力する',
+  'insuredUnit.fill.policyHolderName': 'ご契約者：{name}さん',
+  'insuredUnit.fill.person': 'ほかの補償に登録した方',
+  'insuredUnit.fill.personOption': '{name}さん（{year}年{month}月{day}日生まれ）',
+  'insuredUnit.fill.usePerson': '選んだ方の内容を入力する',
+  'insuredUnit.fill.personRequired': '内容を入力する方を選んでください。',
+  'insuredUnit.fill.filledPolicyHolder':
+    'ご契約者（{name}さん）の内容を入力しました。内容をご確認のうえ、「追加する」を押してください。',
+  'insuredUnit.fill.filledPerson':
+    '{name}さんの内容を入力しました。内容をご確認のうえ、「追加する」を押してください。',
   'insuredUnit.editHeading': '被保険者の登録内容を変更',
   'insuredUnit.add': '追加する',
   'insuredUnit.update': '変更を保存する',

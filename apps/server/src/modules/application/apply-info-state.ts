@@ -44,6 +44,7 @@ import {
   type stepBodySchemas,
 } from '@app/shared'
 import { t } from '@app/shared/messages/application'
+import { insuredRegisterStatusOf } from '@app/shared/rules/insured'
 import { conflictMessage } from '@app/shared/api/application/select-type'
 import type * as z from 'zod/mini'
 
@@ -294,8 +295,12 @@ const selectType: StepHandler<'selectType'> = (state, body, product) => {
     noticeAnswers = refilledAnswers(product.items, units, product.preRenewAnswers)
     const insuredUnits = insuredUnitNos(product.items, units)
     persons = persons.filter((person) => insuredUnits.includes(person.unit))
+    const countOf = insuredCountOf(persons)
     registerStatus = Object.fromEntries(
-      insuredUnits.map((unitNo) => [String(unitNo), registerStatus[String(unitNo)] ?? '0']),
+      insuredUnits.map((unitNo) => [
+        String(unitNo),
+        insuredRegisterStatusOf(countOf(unitNo), registerStatus[String(unitNo)] === '2'),
+      ]),
     )
     alsoVoid.push('registerInsuredInfo', 'noticeMatters')
   }
@@ -497,7 +502,7 @@ function insuredPerson(
   return { ...input, itemAnswers: pickAnswers(items, input.itemAnswers), insrdId, unit: unitNo }
 }
 
-/** After an add, edit or removal: the unit is 登録中 again (未登録 when empty), the premium is
+/** After an add, edit or removal: the unit is 未確定 again (未登録 when empty), the premium is
  * recomputed, and registerInsuredInfo and the confirmations must be done again. */
 function afterInsuredChange(
   state: ApplicationState,
@@ -516,7 +521,7 @@ function afterInsuredChange(
       ...applyInfoOption,
       insuredRegisterStatus: {
         ...applyInfoOption.insuredRegisterStatus,
-        [String(unitNo)]: count > 0 ? '1' : '0',
+        [String(unitNo)]: insuredRegisterStatusOf(count, false),
       },
     },
     completedSteps: completedAfterChange(state.completedSteps, ['registerInsuredInfo']),
@@ -580,14 +585,15 @@ export function removeInsured(
   return afterInsuredChange(state, unitNo, persons)
 }
 
-/** 「この内容で確定する」 for one unit: 登録済み, with at least one person. */
+/** 「この内容で確定する」 for one unit: confirmed ("2"), with at least one person. */
 export function confirmInsured(
   state: ApplicationState,
   product: Product,
   unitNo: number,
 ): ApplicationState {
   requireInsuredUnit(state, product, unitNo)
-  if (insuredCountOf(state.applyInfo.insrdInfoArray)(unitNo) === 0) {
+  const count = insuredCountOf(state.applyInfo.insrdInfoArray)(unitNo)
+  if (count === 0) {
     invalid([{ path: 'insrdInfoArray', message: t('application.validation.insuredNone') }])
   }
   const { applyInfoOption } = state
@@ -595,7 +601,10 @@ export function confirmInsured(
     ...state,
     applyInfoOption: {
       ...applyInfoOption,
-      insuredRegisterStatus: { ...applyInfoOption.insuredRegisterStatus, [String(unitNo)]: '2' },
+      insuredRegisterStatus: {
+        ...applyInfoOption.insuredRegisterStatus,
+        [String(unitNo)]: insuredRegisterStatusOf(count, true),
+      },
     },
   }
 }

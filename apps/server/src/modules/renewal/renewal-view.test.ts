@@ -138,10 +138,11 @@ describe('renewalDraftState（SPEC §4 更新手続きの下書き）', () => {
     ])
   })
 
-  it('表示する告知事項は空に戻して聞き直し、被保険者の登録状況と請求額を初めに戻すこと（SPEC §4）', () => {
+  it('表示する告知事項は空に戻して聞き直し、請求額と被保険者の確定を初めに戻し、引き継いだ方のいる補償は未確定とすること（SPEC §4）', () => {
     expect(state.applyInfo.noticeMatterInfo.answers).toEqual({ hospitalised: '' })
     expect(state.applyInfoOption.invoiceAmount).toBeNull()
-    expect(state.applyInfoOption.insuredRegisterStatus).toEqual({ '1': '0', '2': '0' })
+    // no unit is confirmed: unit 1 carries last year's person (未確定), unit 2 has nobody (未登録)
+    expect(state.applyInfoOption.insuredRegisterStatus).toEqual({ '1': '1', '2': '0' })
     expect(state.completedSteps).toEqual([])
     expect(state.applyInfo.basicInfo).toMatchObject({
       groupPfCodeInceptionDateYm: '202712',

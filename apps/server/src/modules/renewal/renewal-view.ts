@@ -21,6 +21,7 @@ import {
   type RenewalState,
   type RenewedBy,
 } from '@app/shared/rules/renewal'
+import { insuredRegisterStatusOf } from '@app/shared/rules/insured'
 import { amountDue } from '@app/shared/rules/payment'
 import { refilledAnswers, type ApplicationState } from '../application/apply-info-state.ts'
 import { initialApplyInfo, type RosterAuthValues } from '../application/initial-apply-info.ts'
@@ -303,11 +304,17 @@ export function renewalDraftState(input: {
     maintenanceManagerInfo: last.maintenanceManagerInfo,
   }
   // SPEC §4 "Starting the renewal procedure resets the insured register status and the invoice
-  // amount"
+  // amount": no unit is confirmed; one with persons carried over is 未確定, not 未登録
+  const countOf = insuredCountOf(persons)
   const applyInfoOption: ApplyInfoOption = {
     ...start.applyInfoOption,
     invoiceAmount: null,
-    insuredRegisterStatus: Object.fromEntries(insuredUnits.map((unitNo) => [String(unitNo), '0'])),
+    insuredRegisterStatus: Object.fromEntries(
+      insuredUnits.map((unitNo) => [
+        String(unitNo),
+        insuredRegisterStatusOf(countOf(unitNo), false),
+      ]),
+    ),
     nextGroupPfCodeInceptionDateYm: null,
     nextGroupPfInceptionDate: null,
   }

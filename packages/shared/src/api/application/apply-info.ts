@@ -239,7 +239,7 @@ export const applyInfoSchema = z.strictObject({
 })
 export type ApplyInfo = z.infer<typeof applyInfoSchema>
 
-/** insuredRegisterStatus per unit (SPEC §3.2, §4): "0" 未登録, "1" 登録中, "2" 登録済み (確定). */
+/** insuredRegisterStatus per unit (SPEC §3.2, §4): "0" 未登録, "1" 未確定, "2" 確定済み (rules/insured.ts). */
 export const insuredRegisterStatusSchema = z.enum(['0', '1', '2'])
 export type InsuredRegisterStatus = z.infer<typeof insuredRegisterStatusSchema>
 

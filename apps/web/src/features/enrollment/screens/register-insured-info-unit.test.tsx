@@ -6,6 +6,7 @@ import { entBase } from '../../../test/fixtures.ts'
 import { expectConsoleError } from '../../../test/setup.ts'
 import {
   chosenView,
+  describedTexts,
   openApplicationScreen,
   testPerson,
   viewResponse,
@@ -22,6 +23,37 @@ async function openUnit(unitNo: number, view: () => ApplicationView, respond?: R
 }
 
 const textbox = (name: string) => screen.getByRole('textbox', { name })
+
+/** The view with an individual policy holder entered on inputPolicyHolderInfo. */
+function withPolicyHolder(
+  view: ApplicationView,
+  patch: Partial<ApplicationView['applyInfo']['policyHolderInfo']> = {},
+): ApplicationView {
+  return {
+    ...view,
+    applyInfo: {
+      ...view.applyInfo,
+      policyHolderInfo: {
+        ...view.applyInfo.policyHolderInfo,
+        policyHolderDiv: '1',
+        policyHolderNameKana: 'ツバキ　ハナコ',
+        policyHolderNameKanji: '椿　花子',
+        policyHolderBirthDate: '19880316',
+        policyHolderSex: '2',
+        ...patch,
+      },
+    },
+  }
+}
+
+const FILL_HEADING = 'すでに入力した方と同じ方を登録する'
+const HOLDER_BUTTON = 'ご契約者と同じ内容を入力する'
+const CHOOSE = 'ほかの補償に登録した方'
+const USE_CHOSEN = '選んだ方の内容を入力する'
+
+/** The live region of the fill (the list above has its own). */
+const fillStatus = () =>
+  within(screen.getByRole('group', { name: FILL_HEADING })).getByRole('status')
 
 describe('被保険者情報の入力（registerInsuredInfo/{unitNo}）', () => {
   it('補償の名前と保険料、登録済みの被保険者と回答を、変更・削除のボタンとともに示すこと', async () => {
@@ -239,6 +271,164 @@ describe('被保険者情報の入力（registerInsuredInfo/{unitNo}）', () => 
       '入力内容を確認してください被保険者を1人以上登録してください。',
     )
     expect(requests).toHaveLength(0)
+  })
+
+  describe('すでに入力した方の内容を使う（issue #23 point 12）', () => {
+    it('「ご契約者と同じ内容を入力する」で氏名・生年月日・性別と続柄「本人」を入れ、送らずに知らせ、「追加する」でその内容を登録すること', async () => {
+      const user = userEvent.setup()
+      let view = withPolicyHolder(chosenView())
+      const { requests } = await openUnit(
+        1,
+        () => view,
+        () => {
+          view = withPolicyHolder(
+            chosenView({
+              version: 8,
+              persons: [testPerson(NEW_ID, 1, { insrdNameKanji: '椿　花子' })],
+              status: { '1': '1' },
+            }),
+          )
+          return viewResponse(view)
+        },
+      )
+      const button = screen.getByRole('button', { name: HOLDER_BUTTON })
+      expect(describedTexts(button)).toEqual(['ご契約者：椿　花子さん'])
+
+      await user.click(button)
+
+      expect(fillStatus().textContent).toBe(
+        'ご契約者（椿　花子さん）の内容を入力しました。内容をご確認のうえ、「追加する」を押してください。',
+      )
+      expect(textbox('被保険者氏名（カナ） ※必須')).toHaveProperty('value', 'ツバキ　ハナコ')
+      expect(textbox('被保険者氏名 ※必須')).toHaveProperty('value', '椿　花子')
+      expect(textbox('生年月日 年')).toHaveProperty('value', '1988')
+      expect(textbox('生年月日 月')).toHaveProperty('value', '03')
+      expect(textbox('生年月日 日')).toHaveProperty('value', '16')
+      expect(screen.getByRole('radio', { name: '女性' })).toHaveProperty('checked', true)
+      expect(screen.getByRole('combobox', { name: '続柄' })).toHaveProperty('value', '01')
+      expect(document.activeElement).toBe(button)
+      expect(requests).toHaveLength(0)
+
+      await user.click(screen.getByRole('button', { name: '追加する' }))
+
+      await waitFor(() =>
+        expect(
+          within(screen.getByRole('region', { name: '登録した被保険者' })).getByRole('status')
+            .textContent,
+        ).toBe('椿　花子さんを登録しました。'),
+      )
+      expect(requests.map(({ method, url, body }) => ({ method, url, body }))).toEqual([
+        {
+          method: 'POST',
+          url: '/api/applyInfo/insured/1',
+          body: {
+            version: 7,
+            insrdInfo: {
+              insrdNameKana: 'ツバキ　ハナコ',
+              insrdNameKanji: '椿　花子',
+              insrdBirthDate: '19880316',
+              insrdSex: '2',
+              itemAnswers: { RELATION: '01' },
+            },
+          },
+        },
+      ])
+    })
+
+    it('入れた内容は変えられ、エラーが出ていた欄は入れた値で確かめ直すこと', async () => {
+      const user = userEvent.setup()
+      await openUnit(1, () => withPolicyHolder(chosenView()))
+      await user.click(screen.getByRole('button', { name: '追加する' }))
+      await screen.findByRole('region', { name: '入力内容を確認してください' })
+      expect(textbox('被保険者氏名 ※必須').getAttribute('aria-invalid')).toBe('true')
+
+      await user.click(screen.getByRole('button', { name: HOLDER_BUTTON }))
+
+      await waitFor(() =>
+        expect(textbox('被保険者氏名 ※必須').getAttribute('aria-invalid')).toBe('false'),
+      )
+      expect(textbox('被保険者氏名（カナ） ※必須').getAttribute('aria-invalid')).toBe('false')
+      await user.clear(textbox('被保険者氏名 ※必須'))
+      await user.type(textbox('被保険者氏名 ※必須'), '椿　花')
+      expect(textbox('被保険者氏名 ※必須')).toHaveProperty('value', '椿　花')
+      await user.selectOptions(screen.getByRole('combobox', { name: '続柄' }), '配偶者')
+      expect(screen.getByRole('combobox', { name: '続柄' })).toHaveProperty('value', '02')
+    })
+
+    it('ほかの補償に登録した方を選んで「選んだ方の内容を入力する」で、その方の内容と回答を入れること', async () => {
+      const user = userEvent.setup()
+      const hanako = testPerson(ID_2, 3, {
+        insrdNameKana: 'ヤマダ　ハナコ',
+        insrdNameKanji: '山田　花子',
+        insrdBirthDate: '19821107',
+        insrdSex: '2',
+        itemAnswers: { RELATION: '02' },
+      })
+      const { requests } = await openUnit(1, () =>
+        chosenView({ persons: [testPerson(ID_1, 3), hanako] }),
+      )
+      // a corporate or not yet entered holder: no 「ご契約者と同じ」
+      expect(screen.queryByRole('button', { name: HOLDER_BUTTON })).toBeNull()
+      const choose = screen.getByRole('combobox', { name: CHOOSE })
+      expect(
+        within(choose)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual([
+        '選択してください',
+        '山田　太郎さん（1980年4月1日生まれ）',
+        '山田　花子さん（1982年11月7日生まれ）',
+      ])
+
+      await user.click(screen.getByRole('button', { name: USE_CHOSEN }))
+      expect(document.activeElement).toBe(choose)
+      expect(choose.getAttribute('aria-invalid')).toBe('true')
+      expect(describedTexts(choose)).toEqual(['内容を入力する方を選んでください。'])
+      expect(textbox('被保険者氏名 ※必須')).toHaveProperty('value', '')
+
+      await user.selectOptions(choose, '山田　花子さん（1982年11月7日生まれ）')
+      expect(choose.getAttribute('aria-invalid')).toBe('false')
+      await user.click(screen.getByRole('button', { name: USE_CHOSEN }))
+
+      expect(fillStatus().textContent).toBe(
+        '山田　花子さんの内容を入力しました。内容をご確認のうえ、「追加する」を押してください。',
+      )
+      expect(textbox('被保険者氏名（カナ） ※必須')).toHaveProperty('value', 'ヤマダ　ハナコ')
+      expect(textbox('被保険者氏名 ※必須')).toHaveProperty('value', '山田　花子')
+      expect(textbox('生年月日 年')).toHaveProperty('value', '1982')
+      expect(textbox('生年月日 月')).toHaveProperty('value', '11')
+      expect(textbox('生年月日 日')).toHaveProperty('value', '07')
+      expect(screen.getByRole('radio', { name: '女性' })).toHaveProperty('checked', true)
+      expect(screen.getByRole('combobox', { name: '続柄' })).toHaveProperty('value', '02')
+      expect(requests).toHaveLength(0)
+    })
+
+    it('この補償にすでにいる方は選べず、使える方がいなければ欄ごと出さず、変更の欄にも出さないこと', async () => {
+      const user = userEvent.setup()
+      await openUnit(1, () =>
+        chosenView({ persons: [testPerson(ID_1, 1), testPerson(ID_2, 3)], status: { '1': '1' } }),
+      )
+      expect(screen.queryByRole('group', { name: FILL_HEADING })).toBeNull()
+      expect(screen.queryByRole('combobox', { name: CHOOSE })).toBeNull()
+
+      await user.click(screen.getByRole('button', { name: '山田　太郎さんの登録内容を変更する' }))
+      expect(
+        screen.getByRole('heading', { level: 2, name: '被保険者の登録内容を変更' }),
+      ).toBeTruthy()
+      expect(screen.queryByRole('group', { name: FILL_HEADING })).toBeNull()
+    })
+
+    it('法人のご契約者からは入れないこと', async () => {
+      await openUnit(1, () =>
+        withPolicyHolder(chosenView(), {
+          policyHolderDiv: '2',
+          policyHolderBirthDate: '',
+          policyHolderSex: '',
+        }),
+      )
+      expect(screen.queryByRole('button', { name: HOLDER_BUTTON })).toBeNull()
+      expect(screen.queryByRole('group', { name: FILL_HEADING })).toBeNull()
+    })
   })
 
   it('一覧にない補償（選んでいない、または被保険者の項目がない）はページが見つからないこと', async () => {

@@ -9,6 +9,12 @@ import { applicationFormsCatalogue } from '@app/shared/messages/application-form
 import { translator } from '@app/shared/messages/format'
 import { insuredFormMessages } from '@app/shared/messages/insured-form.ja'
 import { insuredItems, insuredUnitNos } from '@app/shared/rules/application'
+import {
+  insuredFillFromPerson,
+  insuredFillFromPolicyHolder,
+  reusableInsuredPersons,
+  type InsuredFill,
+} from '@app/shared/rules/insured'
 import { fieldSchema } from '@app/shared/rules/field-schema'
 import { useEffect, useId, useMemo, useRef, useState, type RefObject } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
@@ -17,6 +23,7 @@ import { DateInput, dateInputRules } from '../../../components/form/date-input.t
 import { ErrorSummary, type ErrorSummaryItem } from '../../../components/form/error-summary.tsx'
 import { textInputClassName } from '../../../components/form/field-parts.tsx'
 import { Field } from '../../../components/form/field.tsx'
+import type { FieldPath } from '../../../components/form/form-store.ts'
 import { RadioGroup } from '../../../components/form/radio-group.tsx'
 import { useStepForm, validationIssuesOf } from '../../../components/form/use-step-form.ts'
 import { PageNotFoundError } from '../../../lib/failure.ts'
@@ -79,6 +86,156 @@ function defaultsOf(items: readonly ItemDefinition[], person?: InsuredPerson): I
   }
 }
 
+interface Announcement {
+  text: string
+  key: number
+}
+
+/** A polite live region: each new text is a new node, so the same text is told again. */
+function StatusMessage({ announcement }: { announcement: Announcement | undefined }) {
+  return (
+    <p role="status" className="text-std-16B-170">
+      {announcement !== undefined && <span key={announcement.key}>{announcement.text}</span>}
+    </p>
+  )
+}
+
+/** The text of a StatusMessage, and how to tell a new one. */
+function useAnnouncement(): [Announcement | undefined, (text: string) => void] {
+  const [announcement, setAnnouncement] = useState<Announcement | undefined>(undefined)
+  const announce = (text: string) =>
+    setAnnouncement((previous) => ({ text, key: (previous?.key ?? 0) + 1 }))
+  return [announcement, announce]
+}
+
+/** Who the add form can be filled from (issue #23 point 12). */
+interface FillSources {
+  /** 「ご契約者と同じ」; undefined for a corporate holder */
+  policyHolder: InsuredFill | undefined
+  /** persons registered for other units and not for this one */
+  persons: readonly InsuredPerson[]
+}
+
+/**
+ * 「すでに入力した方と同じ方を登録する」 above the add form: the policy holder's button, and a
+ * choice of the persons registered for other units with its own button. Both only fill the form
+ * (nothing is sent until 「追加する」) and say what they filled in a polite live region.
+ */
+function FillFromEntered({
+  sources,
+  unitItems,
+  onFill,
+}: {
+  sources: FillSources
+  unitItems: readonly ItemDefinition[]
+  onFill: (fill: InsuredFill) => void
+}) {
+  const { policyHolder, persons } = sources
+  const headingId = useId()
+  const holderNameId = useId()
+  const selectRef = useRef<HTMLSelectElement>(null)
+  const [chosenId, setChosenId] = useState('')
+  const [choiceError, setChoiceError] = useState<string | undefined>(undefined)
+  const [announcement, announce] = useAnnouncement()
+
+  function fillFromPolicyHolder(fill: InsuredFill): void {
+    onFill(fill)
+    announce(t('insuredUnit.fill.filledPolicyHolder', { name: fill.insrdNameKanji }))
+  }
+
+  function fillFromChosen(): void {
+    const chosen = persons.find((person) => person.insrdId === chosenId)
+    if (chosen === undefined) {
+      setChoiceError(t('insuredUnit.fill.personRequired'))
+      selectRef.current?.focus()
+      return
+    }
+    setChoiceError(undefined)
+    onFill(insuredFillFromPerson(chosen, unitItems))
+    announce(t('insuredUnit.fill.filledPerson', { name: chosen.insrdNameKanji }))
+  }
+
+  return (
+    <div
+      role="group"
+      aria-labelledby={headingId}
+      className="flex flex-col gap-4 rounded-8 bg-solid-gray-50 p-4"
+    >
+      <h3 id={headingId} className="text-std-17B-170 text-solid-gray-900">
+        {t('insuredUnit.fill.heading')}
+      </h3>
+      <p className="text-std-16N-170">{t('insuredUnit.fill.lead')}</p>
+      {policyHolder !== undefined && (
+        <div className="flex flex-col gap-2 md:flex-row md:items-center md:gap-4">
+          <button
+            type="button"
+            className="app-button-secondary w-full md:w-auto"
+            aria-describedby={holderNameId}
+            onClick={() => fillFromPolicyHolder(policyHolder)}
+          >
+            {t('insuredUnit.fill.policyHolder')}
+          </button>
+          <p id={holderNameId} className="text-std-16N-170">
+            {t('insuredUnit.fill.policyHolderName', { name: policyHolder.insrdNameKanji })}
+          </p>
+        </div>
+      )}
+      {persons.length > 0 && (
+        <div className="flex flex-col gap-3">
+          <Field label={t('insuredUnit.fill.person')} error={choiceError}>
+            {(control) => (
+              <select
+                {...control}
+                ref={selectRef}
+                value={chosenId}
+                onChange={(event) => {
+                  setChosenId(event.currentTarget.value)
+                  setChoiceError(undefined)
+                }}
+                className={`${textInputClassName} w-full md:w-96`}
+              >
+                <option value="">{t('applicationForm.select.empty')}</option>
+                {persons.map((person) => {
+                  const { year, month, day } = datePartsOf(person.insrdBirthDate)
+                  return (
+                    <option key={person.insrdId} value={person.insrdId}>
+                      {t('insuredUnit.fill.personOption', {
+                        name: person.insrdNameKanji,
+                        year,
+                        month,
+                        day,
+                      })}
+                    </option>
+                  )
+                })}
+              </select>
+            )}
+          </Field>
+          <div>
+            <button
+              type="button"
+              className="app-button-secondary w-full md:w-auto"
+              onClick={fillFromChosen}
+            >
+              {t('insuredUnit.fill.usePerson')}
+            </button>
+          </div>
+        </div>
+      )}
+      <StatusMessage announcement={announcement} />
+    </div>
+  )
+}
+
+/** YYYYMMDD → the numbers as written in Japanese dates (no leading zeros). */
+function datePartsOf(yyyymmdd: string): { year: string; month: string; day: string } {
+  return {
+    year: yyyymmdd.slice(0, 4),
+    month: String(Number(yyyymmdd.slice(4, 6))),
+    day: String(Number(yyyymmdd.slice(6, 8))),
+  }
+}
+
 const sexLabel = (sex: string) =>
   sex === '1' ? t('applicationForm.sex.male') : sex === '2' ? t('applicationForm.sex.female') : ''
 
@@ -88,6 +245,7 @@ function InsuredForm({
   unitNo,
   items,
   person,
+  fillSources,
   headingRef,
   onSaved,
   onCancel,
@@ -96,6 +254,7 @@ function InsuredForm({
   unitNo: number
   items: readonly ItemDefinition[]
   person: InsuredPerson | undefined
+  fillSources: FillSources
   headingRef: RefObject<HTMLHeadingElement | null>
   onSaved: (message: string) => void
   onCancel: () => void
@@ -131,11 +290,37 @@ function InsuredForm({
         )
       }),
   })
+  /** Fills the form, never sends it; a field that shows an error is checked again. */
+  function fill(values: InsuredFill): void {
+    const filled: FieldPath<InsuredValues>[] = []
+    const set = (name: 'insrdNameKana' | 'insrdNameKanji' | 'insrdBirthDate' | 'insrdSex') => {
+      if (values[name] === '') return
+      form.setValue(name, values[name])
+      filled.push(name)
+    }
+    set('insrdNameKana')
+    set('insrdNameKanji')
+    set('insrdBirthDate')
+    set('insrdSex')
+    for (const [itemCode, answer] of Object.entries(values.itemAnswers)) {
+      const path = `itemAnswers.${itemCode}` as const
+      form.setValue(path, typeof answer === 'string' ? answer : [...answer])
+      filled.push(path)
+    }
+    const shown = filled.filter((name) => form.getFieldState(name).error !== undefined)
+    if (shown.length > 0) void form.trigger(shown)
+  }
+
+  const canFill =
+    person === undefined &&
+    (fillSources.policyHolder !== undefined || fillSources.persons.length > 0)
+
   return (
     <section className="flex flex-col gap-6 rounded-8 border border-solid-gray-420 p-4 md:p-6">
       <h2 ref={headingRef} tabIndex={-1} className="text-std-20B-150 text-solid-gray-900">
         {t(person === undefined ? 'insuredUnit.addHeading' : 'insuredUnit.editHeading')}
       </h2>
+      {canFill && <FillFromEntered sources={fillSources} unitItems={items} onFill={fill} />}
       <form {...form.formProps} className="flex flex-col gap-6">
         <ErrorSummary {...form.summary} />
         <Field
@@ -316,11 +501,6 @@ function PersonCard({
   )
 }
 
-interface Announcement {
-  text: string
-  key: number
-}
-
 function InsuredUnit({ application, unitNo }: { application: Application; unitNo: number }) {
   const { api } = useServices()
   const navigate = useNavigate()
@@ -331,7 +511,7 @@ function InsuredUnit({ application, unitNo }: { application: Application; unitNo
   const [editingId, setEditingId] = useState<string | undefined>(undefined)
   const [formKey, setFormKey] = useState(0)
   const [removing, setRemoving] = useState<InsuredPerson | undefined>(undefined)
-  const [announcement, setAnnouncement] = useState<Announcement | undefined>(undefined)
+  const [announcement, announce] = useAnnouncement()
   const [summary, setSummary] = useState<{ items: ErrorSummaryItem[]; focusKey: number }>({
     items: [],
     focusKey: 0,
@@ -364,9 +544,11 @@ function InsuredUnit({ application, unitNo }: { application: Application; unitNo
   const persons = view.applyInfo.insrdInfoArray.filter((person) => person.unit === unitNo)
   const editing = persons.find((person) => person.insrdId === editingId)
   const isConfirmed = view.applyInfoOption.insuredRegisterStatus[String(unitNo)] === '2'
+  const fillSources: FillSources = {
+    policyHolder: insuredFillFromPolicyHolder(view.applyInfo.policyHolderInfo, unitItems),
+    persons: reusableInsuredPersons(view.applyInfo.insrdInfoArray, unitNo),
+  }
 
-  const announce = (text: string) =>
-    setAnnouncement((previous) => ({ text, key: (previous?.key ?? 0) + 1 }))
   const refuse = (message: string) =>
     setSummary((previous) => ({ items: [{ message }], focusKey: previous.focusKey + 1 }))
 
@@ -447,9 +629,7 @@ function InsuredUnit({ application, unitNo }: { application: Application; unitNo
         >
           {t('insuredUnit.listHeading')}
         </h2>
-        <p role="status" className="text-std-16B-170">
-          {announcement !== undefined && <span key={announcement.key}>{announcement.text}</span>}
-        </p>
+        <StatusMessage announcement={announcement} />
         {persons.length === 0 ? (
           <p className="text-std-16N-170">{t('insuredUnit.none')}</p>
         ) : (
@@ -473,6 +653,7 @@ function InsuredUnit({ application, unitNo }: { application: Application; unitNo
         unitNo={unitNo}
         items={unitItems}
         person={editing}
+        fillSources={fillSources}
         headingRef={formHeadingRef}
         onSaved={handleSaved}
         onCancel={handleCancelEdit}

@@ -16,15 +16,22 @@ const INCOMPLETE = 'すべての被保険者を登録し、補償ごとに登録
 const ID_1 = '00000000-0000-4000-8000-000000000001'
 const ID_2 = '00000000-0000-4000-8000-000000000002'
 
+/** A cell's text as assistive technology reads it (the card's own labels are aria-hidden). */
+function cellText(cell: Element): string {
+  const copy = cell.cloneNode(true) as Element
+  for (const hidden of copy.querySelectorAll('[aria-hidden="true"]')) hidden.remove()
+  return copy.textContent ?? ''
+}
+
 function rowTexts(): string[][] {
   return screen
     .getAllByRole('row')
     .slice(1)
-    .map((row) => [...row.querySelectorAll('td, th')].map((cell) => cell.textContent ?? ''))
+    .map((row) => [...row.querySelectorAll('td, th')].map(cellText))
 }
 
 describe('被保険者の登録（registerInsuredInfo, SPEC §4）', () => {
-  it('被保険者の項目がある補償ごとに、番号・表示名・人数・状況と登録へのリンクを表に並べること', async () => {
+  it('被保険者の項目がある補償ごとに、番号・表示名・人数・状況と、登録済みなら確認・変更、まだなら登録へのリンクを表に並べること', async () => {
     await openApplicationScreen('registerInsuredInfo', TITLE, {
       view: () =>
         chosenView({
@@ -40,12 +47,13 @@ describe('被保険者の登録（registerInsuredInfo, SPEC §4）', () => {
         .map((header) => header.textContent),
     ).toEqual(['番号', '補償', '被保険者の人数', '状況', '操作'])
     expect(rowTexts()).toEqual([
-      ['1', 'Aプラン', '2人', '登録済み', '被保険者を登録する'],
+      ['1', 'Aプラン', '2人', '確定済み', '被保険者を確認・変更する'],
       ['3', '携行品オプション', '0人', '未登録', '被保険者を登録する'],
     ])
     expect(
-      screen.getByRole('link', { name: 'Aプランの被保険者を登録する' }).getAttribute('href'),
+      screen.getByRole('link', { name: 'Aプランの被保険者を確認・変更する' }).getAttribute('href'),
     ).toBe(`${entBase}/registerInsuredInfo/1`)
+    expect(screen.queryByRole('link', { name: 'Aプランの被保険者を登録する' })).toBeNull()
     expect(
       screen
         .getByRole('link', { name: '携行品オプションの被保険者を登録する' })
@@ -111,6 +119,45 @@ describe('被保険者の登録（registerInsuredInfo, SPEC §4）', () => {
 
     const summary = await screen.findByRole('region', { name: '入力内容を確認してください' })
     expect(summary.textContent).toContain(INCOMPLETE)
+  })
+
+  it('登録して確定していない補償は「未確定」で、確認・変更へのリンクを示すこと', async () => {
+    await openApplicationScreen('registerInsuredInfo', TITLE, {
+      view: () => chosenView({ persons: [testPerson(ID_2, 3)], status: { '1': '0', '3': '1' } }),
+    })
+
+    expect(rowTexts()).toEqual([
+      ['1', 'Aプラン', '0人', '未登録', '被保険者を登録する'],
+      ['3', '携行品オプション', '1人', '未確定', '被保険者を確認・変更する'],
+    ])
+    // a new application: nothing was carried over from last year
+    expect(screen.queryByText(/前年度の被保険者を引き継いでいます/)).toBeNull()
+  })
+
+  it('更新の申込で前年度から引き継いだ被保険者は「未確定」とし、確認して確定するよう案内すること', async () => {
+    const renewal = chosenView({
+      persons: [testPerson(ID_1, 1), testPerson(ID_2, 3)],
+      status: { '1': '1', '3': '1' },
+    })
+    await openApplicationScreen('registerInsuredInfo', TITLE, {
+      view: () => ({
+        ...renewal,
+        applyInfo: {
+          ...renewal.applyInfo,
+          basicInfo: { ...renewal.applyInfo.basicInfo, entryDiv: '2', preYearEntryDiv: '1' },
+        },
+      }),
+    })
+
+    expect(rowTexts()).toEqual([
+      ['1', 'Aプラン', '1人', '未確定', '被保険者を確認・変更する'],
+      ['3', '携行品オプション', '1人', '未確定', '被保険者を確認・変更する'],
+    ])
+    expect(
+      screen.getByText(
+        '前年度の被保険者を引き継いでいます。補償ごとに内容をご確認のうえ、「この内容で確定する」を押してください。',
+      ),
+    ).toBeTruthy()
   })
 
   it('登録のリンクから、その補償の被保険者情報の入力へ移ること', async () => {

@@ -24,6 +24,9 @@ const t = translator({ ...applicationFormsCatalogue, ...insuredFormMessages })
 
 type RegisterStatus = '0' | '1' | '2'
 
+/** basicInfo.entryDiv of a renewal's application (ADR 0016). */
+const RENEWAL_ENTRY_DIV = '2'
+
 interface InsuredUnitRow {
   unitNo: number
   displayName: string
@@ -50,7 +53,25 @@ function isComplete(row: InsuredUnitRow): boolean {
   return row.status === '2' && row.count > 0
 }
 
-const cellClassName = 'border border-solid-gray-420 px-4 py-3 text-left align-top'
+// From md up a table; below it each row stacks into a card (number and name, count, status, then
+// the link on a line of its own), so the link is never squeezed into a narrow column (issue #23
+// point 21). The elements stay a table's, so the cells keep their headers; the visible labels the
+// card adds are hidden from assistive technology, which reads the column headers instead.
+const cellClassName =
+  'text-left align-top md:border md:border-solid-gray-420 md:px-4 md:py-3 max-md:block'
+const headerClassName = 'border border-solid-gray-420 px-4 py-3 text-left align-top'
+const rowClassName =
+  'max-md:grid max-md:grid-cols-[auto_1fr] max-md:gap-x-3 max-md:gap-y-1 max-md:rounded-8 max-md:border max-md:border-solid-gray-420 max-md:p-4'
+const stackedClassName = 'max-md:col-span-2'
+
+/** A label only the stacked card shows (a table's cell is named by its column header). */
+function CardLabel({ children }: { children: string }) {
+  return (
+    <span aria-hidden="true" className="md:hidden">
+      {children}
+    </span>
+  )
+}
 
 function InsuredUnitList({ application }: { application: Application }) {
   const { api } = useServices()
@@ -99,55 +120,80 @@ function InsuredUnitList({ application }: { application: Application }) {
     }
   }
 
+  const isCarriedOver =
+    view.applyInfo.basicInfo.entryDiv === RENEWAL_ENTRY_DIV &&
+    rows.some((row) => row.status === '1')
+
   return (
     <div className="flex flex-col gap-6">
       <ErrorSummary {...summary} />
+      {isCarriedOver && <p className="text-std-16N-170">{t('insuredList.carriedOver')}</p>}
       <div className="overflow-x-auto">
-        <table className="w-full border-collapse text-std-16N-170">
-          <caption className="mb-2 text-left text-std-17B-170">{t('insuredList.caption')}</caption>
-          <thead className="bg-solid-gray-50">
+        <table className="w-full border-collapse text-std-16N-170 max-md:block">
+          <caption className="mb-2 text-left text-std-17B-170 max-md:block">
+            {t('insuredList.caption')}
+          </caption>
+          <thead className="bg-solid-gray-50 max-md:sr-only">
             <tr>
-              <th scope="col" className={cellClassName}>
+              <th scope="col" className={headerClassName}>
                 {t('insuredList.unitNo')}
               </th>
-              <th scope="col" className={cellClassName}>
+              <th scope="col" className={headerClassName}>
                 {t('insuredList.displayName')}
               </th>
-              <th scope="col" className={cellClassName}>
+              <th scope="col" className={headerClassName}>
                 {t('insuredList.count')}
               </th>
-              <th scope="col" className={cellClassName}>
+              <th scope="col" className={headerClassName}>
                 {t('insuredList.status')}
               </th>
-              <th scope="col" className={cellClassName}>
+              <th scope="col" className={headerClassName}>
                 {t('insuredList.action')}
               </th>
             </tr>
           </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.unitNo}>
-                <td className={cellClassName}>{row.unitNo}</td>
-                <th scope="row" className={cellClassName}>
-                  {row.displayName}
-                </th>
-                <td className={cellClassName}>
-                  {t('insuredList.countValue', { count: row.count })}
-                </td>
-                <td className={cellClassName}>{t(`insuredList.status.${row.status}`)}</td>
-                <td className={cellClassName}>
-                  <Link
-                    id={linkIdOf(row.unitNo)}
-                    to={`../registerInsuredInfo/${row.unitNo}`}
-                    relative="path"
-                    className="app-link"
-                    aria-label={t('insuredList.registerFor', { unitName: row.displayName })}
-                  >
-                    {t('insuredList.register')}
-                  </Link>
-                </td>
-              </tr>
-            ))}
+          <tbody className="max-md:flex max-md:flex-col max-md:gap-4">
+            {rows.map((row) => {
+              const hasPersons = row.count > 0
+              return (
+                <tr key={row.unitNo} className={rowClassName}>
+                  <td className={`${cellClassName} max-md:font-bold`}>{row.unitNo}</td>
+                  <th scope="row" className={cellClassName}>
+                    {row.displayName}
+                  </th>
+                  <td className={`${cellClassName} ${stackedClassName}`}>
+                    <CardLabel>
+                      {t('insuredList.cardLabel', { label: t('insuredList.count') })}
+                    </CardLabel>
+                    {t('insuredList.countValue', { count: row.count })}
+                  </td>
+                  <td className={`${cellClassName} ${stackedClassName}`}>
+                    <CardLabel>
+                      {t('insuredList.cardLabel', { label: t('insuredList.status') })}
+                    </CardLabel>
+                    <span className="whitespace-nowrap">
+                      {t(`insuredList.status.${row.status}`)}
+                    </span>
+                  </td>
+                  <td className={`${cellClassName} ${stackedClassName} max-md:pt-2`}>
+                    <Link
+                      id={linkIdOf(row.unitNo)}
+                      to={`../registerInsuredInfo/${row.unitNo}`}
+                      relative="path"
+                      className="app-link inline-block md:whitespace-nowrap"
+                      aria-label={t(
+                        hasPersons ? 'insuredList.reviewFor' : 'insuredList.registerFor',
+                        {
+                          unitName: row.displayName,
+                        },
+                      )}
+                    >
+                      {t(hasPersons ? 'insuredList.review' : 'insuredList.register')}
+                    </Link>
+                  </td>
+                </tr>
+              )
+            })}
           </tbody>
         </table>
       </div>
