@@ -26,7 +26,7 @@ export const insuredFormMessages = {
 
   // registerInsuredInfo/{unitNo}
   'insuredUnit.unit': '補償',
-  'insuredUnit.premium': '保険料（1人あたり）',
+  'insuredUnit.premium': '保険料',
   'insuredUnit.personName': '{name}（{kana}）',
   'insuredUnit.listHeading': '登録した被保険者',
   'insuredUnit.none': 'まだ被保険者が登録されていません。',

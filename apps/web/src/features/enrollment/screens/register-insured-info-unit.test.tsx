@@ -69,7 +69,7 @@ describe('被保険者情報の入力（registerInsuredInfo/{unitNo}）', () => 
       .map((term) => [term.textContent, term.nextElementSibling?.textContent])
     expect(facts.slice(0, 2)).toEqual([
       ['補償', 'Aプラン'],
-      ['保険料（1人あたり）', '1,200円'],
+      ['保険料', '1,200円（1名あたり・月額）'],
     ])
     const list = within(screen.getByRole('region', { name: '登録した被保険者' })).getByRole('list')
     const items = within(list).getAllByRole('listitem')

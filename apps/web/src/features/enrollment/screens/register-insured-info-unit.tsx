@@ -1,10 +1,11 @@
+import { unitPremiumText } from '@app/shared/messages/premium-text'
 import {
   insuredInputSchema,
   type InsuredInput,
   type InsuredPerson,
 } from '@app/shared/api/application/apply-info'
 import type { ItemDefinition } from '@app/shared/api/group/item-definition'
-import { formatThousands, formatYearMonthDate } from '@app/shared/format/display'
+import { formatYearMonthDate } from '@app/shared/format/display'
 import { applicationFormsCatalogue } from '@app/shared/messages/application-forms-common'
 import { translator } from '@app/shared/messages/format'
 import { insuredFormMessages } from '@app/shared/messages/insured-form.ja'
@@ -537,10 +538,13 @@ function InsuredUnit({ application, unitNo }: { application: Application; unitNo
 
   const unit = group.groupPfInfo.unitInfoArray.find((candidate) => candidate.unitNo === unitNo)
   const unitName = unit?.displayName ?? String(unitNo)
-  const premium =
-    view.applyInfo.cvrgeInfo.unitArray.find((entry) => entry.unit === unitNo)?.unitPremium ??
-    unit?.unitPremium ??
-    0
+  const chosen = view.applyInfo.cvrgeInfo.unitArray.find((entry) => entry.unit === unitNo)
+  // issue #23 points 3, 4: per person or for all, per month or year
+  const premium = unitPremiumText(
+    chosen?.unitPremium ?? unit?.unitPremium ?? 0,
+    chosen?.premiumBasis ?? unit?.premiumBasis,
+    group.groupPfInfo.pymntCount,
+  )
   const persons = view.applyInfo.insrdInfoArray.filter((person) => person.unit === unitNo)
   const editing = persons.find((person) => person.insrdId === editingId)
   const isConfirmed = view.applyInfoOption.insuredRegisterStatus[String(unitNo)] === '2'
@@ -616,7 +620,7 @@ function InsuredUnit({ application, unitNo }: { application: Application; unitNo
         <dt className="font-bold">{t('insuredUnit.unit')}</dt>
         <dd>{unitName}</dd>
         <dt className="font-bold">{t('insuredUnit.premium')}</dt>
-        <dd>{t('applicationForm.yen', { amount: formatThousands(premium) })}</dd>
+        <dd>{premium}</dd>
       </dl>
       {isConfirmed && <p className="text-std-16N-170">{t('insuredUnit.confirmed')}</p>}
 
