@@ -124,20 +124,23 @@ export async function chooseOptions(
   await page.getByRole('button', { name: flowT('flow.next') }).click()
 }
 
-/** The zip code, 「住所を検索」: 1000001 fills 東京都千代田区千代田; then the street number. */
+/**
+ * The zip code, 「住所を検索」: 1000001 fills 東京都千代田区千代田 and its reading; then the street
+ * number.
+ */
 export async function lookUpAddress(page: Page): Promise<void> {
   await page.getByLabel(labelled(formT('policyHolder.policyHolderZipCd'))).fill('1000001')
   await page.getByRole('button', { name: formT('policyHolder.addressLookup') }).click()
   const address = page.getByLabel(labelled(formT('policyHolder.policyHolderAddressKanji')))
+  const addressKana = page.getByLabel(labelled(formT('policyHolder.policyHolderAddressKana')))
   await expect(address).toHaveValue('東京都千代田区千代田')
+  await expect(addressKana).toHaveValue('トウキョウト　チヨダク　チヨダ')
   await expect(address).toBeFocused()
   await expect(
     page.getByRole('status').filter({ hasText: formT('policyHolder.addressLookup.found') }),
   ).toBeVisible()
   await address.fill('東京都千代田区千代田１－１')
-  await page
-    .getByLabel(labelled(formT('policyHolder.policyHolderAddressKana')))
-    .fill('トウキョウトチヨダクチヨダ１－１')
+  await addressKana.fill('トウキョウトチヨダクチヨダ１－１')
 }
 
 /** selectCategory: the plan's radio, 「次へ」. */

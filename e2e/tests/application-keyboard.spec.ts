@@ -302,12 +302,13 @@ test('キーボードだけで: 団体Aのお申し込みを確認メールの�
   await expect(address).toBeFocused()
   await page.keyboard.type('２－２')
   await expect(address).toHaveValue('東京都千代田区千代田２－２')
-  await typeInto(
-    page,
-    page.getByLabel(labelled(formT('policyHolder.policyHolderAddressKana'))),
-    'トウキョウトチヨダクチヨダ２－２',
-    5,
-  )
+  // Its reading too (issue #23 point 13): Tab selects it whole, End goes on after it.
+  const addressKana = page.getByLabel(labelled(formT('policyHolder.policyHolderAddressKana')))
+  await expect(addressKana).toHaveValue('トウキョウト　チヨダク　チヨダ')
+  await tabUntil(page, addressKana, 5)
+  await page.keyboard.press('End')
+  await page.keyboard.type('　２－２')
+  await expect(addressKana).toHaveValue('トウキョウト　チヨダク　チヨダ　２－２')
   await typeInto(
     page,
     page.getByLabel(labelled(formT('policyHolder.mobileTelNo'))),
@@ -473,6 +474,7 @@ test('キーボードだけで: 団体Aのお申し込みを確認メールの�
   const main = page.getByRole('main')
   await expect(main).toContainText(person.nameKanji)
   await expect(main).toContainText('東京都千代田区千代田２－２')
+  await expect(main).toContainText('トウキョウト　チヨダク　チヨダ　２－２')
   await expect(main).toContainText(choiceLabel(groupA, 'SKR_CARRIED_ITEMS', '3'))
   // Issue #23 point 16: the attached file's button downloads it, and says so (no new tab).
   const downloadButton = page.getByRole('button', {

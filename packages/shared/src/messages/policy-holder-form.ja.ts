@@ -19,13 +19,13 @@ export const policyHolderFormMessages = {
   'policyHolder.policyHolderSex': '性別',
   'policyHolder.policyHolderZipCd': '郵便番号',
   'policyHolder.policyHolderZipCd.support':
-    'ハイフンを入れずに、半角数字7桁で入力してください（例：1000001）。「住所を検索」を押すと、住所の一部が入力されます。',
+    'ハイフンを入れずに、半角数字7桁で入力してください（例：1000001）。「住所を検索」を押すと、住所と住所（カナ）の一部が入力されます。',
   'policyHolder.addressLookup': '住所を検索',
   'policyHolder.addressLookup.searching': '住所を検索しています。',
   'policyHolder.addressLookup.found':
-    '住所を入力しました。続けて、番地・建物名・部屋番号を入力してください。',
+    '住所と住所（カナ）を入力しました。続けて、それぞれに番地・建物名・部屋番号を入力してください。',
   'policyHolder.addressLookup.foundSeveral':
-    'この郵便番号には複数の地域があるため、市区町村までを入力しました。続けて、町域から入力してください。',
+    'この郵便番号には複数の地域があるため、住所と住所（カナ）には市区町村までを入力しました。続けて、それぞれに町域から入力してください。',
   'policyHolder.policyHolderAddressKanji': '住所',
   'policyHolder.policyHolderAddressKanji.support':
     '都道府県から番地・建物名・部屋番号まで、全角で入力してください。',

@@ -84,14 +84,23 @@ export const specifiedCoverageTypesResponseSchema = z.strictObject({
   optionArray: z.array(coverageUnitSchema),
 })
 
-/** GET /address/?zipCode=1000001 (offline postal data, STACK.md) */
+/** GET /address/?zipCode=1000001 (offline postal data with its readings, STACK.md) */
 export const addressQuerySchema = z.strictObject({
   zipCode: z.string().check(z.regex(/^\d{7}$/)),
 })
 export const addressResponseSchema = z.strictObject({
   /** empty when nothing is found: the browser says "enter the address manually" (SPEC §8.4) */
   addressArray: z.array(
-    z.strictObject({ prefecture: z.string(), city: z.string(), town: z.string() }),
+    z.strictObject({
+      prefecture: z.string(),
+      city: z.string(),
+      /** 町域; '' when the code names a whole city */
+      town: z.string(),
+      /** the readings in full-width katakana, for policyHolderAddressKana (onlyFullKatakana) */
+      prefectureKana: z.string(),
+      cityKana: z.string(),
+      townKana: z.string(),
+    }),
   ),
 })
 

@@ -131,24 +131,81 @@ describe('加入者情報の入力（inputPolicyHolderInfo, SPEC §3.8）', () =
     expect(describedBy(home)).toContain('例：03-1234-5678')
   })
 
-  it('「住所を検索」で見つかった住所を住所欄に入れ、そこへフォーカスを移して知らせること', async () => {
+  it('「住所を検索」で見つかった住所を住所欄に、読みを住所（カナ）欄に入れ、住所欄へフォーカスを移して知らせること', async () => {
     const user = userEvent.setup()
     const { services } = await open(() => policyHolderView('1'), undefined, {
-      addressArray: [{ prefecture: '東京都', city: '千代田区', town: '千代田' }],
+      addressArray: [
+        {
+          prefecture: '東京都',
+          city: '千代田区',
+          town: '千代田',
+          prefectureKana: 'トウキョウト',
+          cityKana: 'チヨダク',
+          townKana: 'チヨダ',
+        },
+      ],
     })
 
     await user.type(textbox('郵便番号 ※必須'), '1000001')
+    // Pressing the button asks for both boxes to be filled: what was there before is replaced.
+    await user.type(textbox('住所（カナ） ※必須'), 'オオサカフ')
     await user.click(screen.getByRole('button', { name: '住所を検索' }))
 
     const address = textbox('住所 ※必須')
     await waitFor(() => expect(address).toHaveProperty('value', '東京都千代田区千代田'))
+    expect(textbox('住所（カナ） ※必須')).toHaveProperty('value', 'トウキョウト　チヨダク　チヨダ')
     expect(document.activeElement).toBe(address)
     expect(screen.getByRole('status').textContent).toBe(
-      '住所を入力しました。続けて、番地・建物名・部屋番号を入力してください。',
+      '住所と住所（カナ）を入力しました。続けて、それぞれに番地・建物名・部屋番号を入力してください。',
     )
     expect(services.getCalls.filter((call) => call.path === '/address/')).toEqual([
       { path: '/address/', query: { zipCode: '1000001' } },
     ])
+  })
+
+  it('町域が複数ある郵便番号では、住所と住所（カナ）の共通する部分だけを入れて知らせること', async () => {
+    const user = userEvent.setup()
+    const kasuga = { prefecture: '愛知県', city: '清須市', prefectureKana: 'アイチケン' }
+    await open(() => policyHolderView('1'), undefined, {
+      addressArray: [
+        { ...kasuga, town: '春日明河原', cityKana: 'キヨスシ', townKana: 'ハルヒアケガワラ' },
+        { ...kasuga, town: '春日一番割', cityKana: 'キヨスシ', townKana: 'ハルヒイチバンワリ' },
+      ],
+    })
+
+    await user.type(textbox('郵便番号 ※必須'), '4520961')
+    await user.click(screen.getByRole('button', { name: '住所を検索' }))
+
+    await waitFor(() => expect(textbox('住所 ※必須')).toHaveProperty('value', '愛知県清須市春日'))
+    expect(textbox('住所（カナ） ※必須')).toHaveProperty('value', 'アイチケン　キヨスシ　ハルヒ')
+    expect(screen.getByRole('status').textContent).toBe(
+      'この郵便番号には複数の地域があるため、住所と住所（カナ）には市区町村までを入力しました。続けて、それぞれに町域から入力してください。',
+    )
+  })
+
+  it('町域のない郵便番号では、住所（カナ）は市区町村の読みで終わること', async () => {
+    const user = userEvent.setup()
+    await open(() => policyHolderView('1'), undefined, {
+      addressArray: [
+        {
+          prefecture: '北海道',
+          city: '札幌市中央区',
+          town: '',
+          prefectureKana: 'ホッカイドウ',
+          cityKana: 'サッポロシチュウオウク',
+          townKana: '',
+        },
+      ],
+    })
+
+    await user.type(textbox('郵便番号 ※必須'), '0600000')
+    await user.click(screen.getByRole('button', { name: '住所を検索' }))
+
+    await waitFor(() => expect(textbox('住所 ※必須')).toHaveProperty('value', '北海道札幌市中央区'))
+    expect(textbox('住所（カナ） ※必須')).toHaveProperty(
+      'value',
+      'ホッカイドウ　サッポロシチュウオウク',
+    )
   })
 
   it('住所が見つからないときは手入力を促すメッセージを状態として伝え、入力欄はそのまま使えること', async () => {
@@ -157,10 +214,12 @@ describe('加入者情報の入力（inputPolicyHolderInfo, SPEC §3.8）', () =
 
     await user.type(textbox('郵便番号 ※必須'), '0000000')
     await user.type(textbox('住所 ※必須'), '大阪府')
+    await user.type(textbox('住所（カナ） ※必須'), 'オオサカフ')
     await user.click(screen.getByRole('button', { name: '住所を検索' }))
 
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe(NOT_FOUND))
     expect(textbox('住所 ※必須')).toHaveProperty('value', '大阪府')
+    expect(textbox('住所（カナ） ※必須')).toHaveProperty('value', 'オオサカフ')
     await user.type(textbox('住所 ※必須'), '大阪市')
     expect(textbox('住所 ※必須')).toHaveProperty('value', '大阪府大阪市')
   })

@@ -21,7 +21,7 @@ import { RadioGroup } from '../../../components/form/radio-group.tsx'
 import { useStepForm, type StepForm } from '../../../components/form/use-step-form.ts'
 import { ApiError } from '../../../lib/api-client.ts'
 import { useServices } from '../../../lib/services.tsx'
-import { lookupAddress, saveStep } from '../application/application-api.ts'
+import { lookupAddress, saveStep, type AddressResponse } from '../application/application-api.ts'
 import type { Application } from '../application/use-application.tsx'
 import {
   ApplicationStepScreen,
@@ -193,7 +193,7 @@ interface LookupStatus {
 }
 
 /** The common start of the addresses found (「東京都千代田区」 for two towns of one city). */
-function commonAddress(addresses: readonly string[]): string {
+function commonStart(addresses: readonly string[]): string {
   const [first = '', ...rest] = addresses
   let length = first.length
   for (const address of rest) {
@@ -202,6 +202,16 @@ function commonAddress(addresses: readonly string[]): string {
     length = index
   }
   return first.slice(0, length)
+}
+
+/**
+ * The reading of an address for policyHolderAddressKana: its parts apart by a full-width space
+ * (U+3000), which onlyFullKatakana accepts and which keeps a long reading legible.
+ */
+function kanaAddressOf(entry: AddressResponse['addressArray'][number]): string {
+  return [entry.prefectureKana, entry.cityKana, entry.townKana]
+    .filter((part) => part !== '')
+    .join('\u3000')
 }
 
 /** 「住所を検索」 (SPEC §7.6 /address/, §8.4 "Address lookup failed"). */
@@ -224,13 +234,16 @@ function useAddressLookup(form: Form) {
     try {
       const { addressArray } = await lookupAddress(api, form.getValues('policyHolderZipCd'))
       const addresses = addressArray.map((entry) => `${entry.prefecture}${entry.city}${entry.town}`)
-      const address = commonAddress(addresses)
+      const address = commonStart(addresses)
       if (address === '') {
         show(t('application.validation.addressNotFound'))
         return
       }
+      // Both boxes are filled, as the button was pressed to fill them: what was typed there before
+      // is replaced, as in the address box since issue #6.
       form.setValue('policyHolderAddressKanji', address)
-      form.clearErrors('policyHolderAddressKanji')
+      form.setValue('policyHolderAddressKana', commonStart(addressArray.map(kanaAddressOf)))
+      form.clearErrors(['policyHolderAddressKanji', 'policyHolderAddressKana'])
       show(
         t(
           addresses.length > 1
