@@ -8,7 +8,12 @@
 // applicant.ts signInApplicant), as tests/application-journey.spec.ts walks them in the browser.
 // A renewal's carried-over persons (未確定) need a product with insured items and a next year that
 // a policy holder can renew into; no fixture has both, so the server's tests cover them.
-import { applyInfoPath, currentConsentVersions, type ApplicationView } from '@app/shared'
+import {
+  applyInfoPath,
+  currentConsentVersions,
+  insuredPath,
+  type ApplicationView,
+} from '@app/shared'
 import { formatYearMonthDate } from '@app/shared/format/display'
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { signInApplicant } from '../support/applicant.ts'
@@ -25,7 +30,11 @@ import {
   sexLabel,
   shellT,
   test,
+  totalLabel,
   unitName,
+  unitPremium,
+  unitPremiumLabel,
+  yen,
   type Person,
 } from '../support/application.ts'
 import { DEMO_GROUP_CODES, demoLink, entPath, type DemoLink } from '../support/demo.ts'
@@ -54,12 +63,22 @@ const consent = (documentId: keyof typeof currentConsentVersions) => ({
   version: currentConsentVersions[documentId],
 })
 
-/** The steps before registerInsuredInfo, saved as the screens send them (個人, plan 1 + 5 + 6). */
-const stepBodies: [string, Record<string, unknown>][] = [
+interface Coverage {
+  planUnitNo: number
+  optionUnitNos: readonly number[]
+}
+
+/** The steps before registerInsuredInfo, saved as the screens send them (個人, the coverage). */
+const stepBodies = (coverage: Coverage): [string, Record<string, unknown>][] => [
   ['entryTerms', { consentArray: [consent('entry-terms'), consent('privacy-policy')] }],
   ['selectPolicyHolderDiv', { policyHolderDiv: '1' }],
-  ['selectCategory', { planUnitNo: PLAN }],
-  ['selectType', { contractType: '2', optionUnitNoArray: OPTIONS.map(String) }],
+  ['selectCategory', { planUnitNo: coverage.planUnitNo }],
+  [
+    'selectType',
+    coverage.optionUnitNos.length === 0
+      ? { contractType: '1', optionUnitNoArray: [] }
+      : { contractType: '2', optionUnitNoArray: coverage.optionUnitNos.map(String) },
+  ],
   [
     'inputPolicyHolderInfo',
     {
@@ -85,14 +104,21 @@ const stepBodies: [string, Record<string, unknown>][] = [
   ],
 ]
 
-/** A member of group A of this test's own, signed in, the steps up to registerInsuredInfo saved. */
-async function applicantAtInsuredList(page: Page, request: APIRequestContext): Promise<void> {
+/**
+ * A member of group A of this test's own, signed in, the steps up to registerInsuredInfo saved
+ * (plan 1 with options 5 and 6 unless told); answers the session's Authorization header.
+ */
+async function applicantAtInsuredList(
+  page: Page,
+  request: APIRequestContext,
+  coverage: Coverage = { planUnitNo: PLAN, optionUnitNos: OPTIONS },
+): Promise<Record<string, string>> {
   const { session } = await signInApplicant(page, request)
   const headers = { authorization: `Bearer ${session.sessionToken}` }
   const read = await request.get(`/api${applyInfoPath}`, { headers })
   expect(read.status()).toBe(200)
   let view = (await read.json()) as ApplicationView
-  for (const [name, body] of stepBodies) {
+  for (const [name, body] of stepBodies(coverage)) {
     const saved = await request.put(`/api${applyInfoPath}${name}`, {
       headers,
       data: { ...body, version: view.version },
@@ -106,6 +132,7 @@ async function applicantAtInsuredList(page: Page, request: APIRequestContext): P
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   await moveWithinApp(page, entPath(groupA, 'registerInsuredInfo'))
   await expectStep(page, groupA, step('registerInsuredInfo', flow))
+  return headers
 }
 
 /** The row of a unit in the unit list. */
@@ -320,5 +347,65 @@ test('被保険者（issue #23 12・21）: 「ご契約者と同じ」とほか�
     await expectUnitRow(page, OPTIONS[1], { count: 0, status: '0', action: 'register' })
     await expectUnitListFits(page, 375, units, 'registered')
     await expectUnitListFits(page, 1280, units, 'registered')
+  })
+})
+
+// Issue #23 point 3: Bプラン（夫婦型） costs 2,180円 a month for the couple, as the pamphlet's
+// example says; registering the second person of the couple does not double it.
+test('夫婦型の保険料（issue #23 の3）: 被保険者全員分と示し、2人を登録しても合計保険料は1回分のままであること', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000)
+  const COUPLE = 2
+  const headers = await applicantAtInsuredList(page, request, {
+    planUnitNo: COUPLE,
+    optionUnitNos: [],
+  })
+  const couplePremium = unitPremiumLabel(groupA, COUPLE)
+  expect(couplePremium).toBe('2,180円（被保険者全員分・月額）')
+
+  await test.step('補償2: 保険料は「被保険者全員分・月額」、ご契約者と配偶者を登録する', async () => {
+    await unitRow(page, groupA, COUPLE).getByRole('link').click()
+    await expectStep(page, groupA, step(`registerInsuredInfo/${COUPLE}`, flow))
+    await expect(page.getByRole('definition').filter({ hasText: couplePremium })).toHaveText(
+      couplePremium,
+    )
+    await page.getByRole('button', { name: formT('insuredUnit.fill.policyHolder') }).click()
+    await expectFormHolds(page, holder)
+    await page
+      .getByRole('combobox', { name: labelled(occupation.itemName) })
+      .selectOption({ label: choiceLabel(groupA, 'SKR_OCCUPATION', '01') })
+    await page.getByRole('button', { name: formT('insuredUnit.add') }).click()
+    await expect(personCard(page, holder)).toBeVisible()
+  })
+
+  // the spouse through the API, as the form sends it (the form is the first test's subject)
+  const read = await request.get(`/api${applyInfoPath}`, { headers })
+  const before = (await read.json()) as ApplicationView
+  const spouse = await request.post(`/api${insuredPath}${COUPLE}`, {
+    headers,
+    data: {
+      version: before.version,
+      insrdInfo: {
+        insrdNameKana: 'ツバキ　タロウ',
+        insrdNameKanji: '椿　太郎',
+        insrdBirthDate: '19860102',
+        insrdSex: '1',
+        itemAnswers: { SKR_RELATIONSHIP: '02', SKR_OCCUPATION: '01' },
+      },
+    },
+  })
+  expect(spouse.status(), await spouse.text()).toBe(200)
+  const couple = (await spouse.json()) as ApplicationView
+  expect(couple.applyInfo.insrdInfoArray.filter((person) => person.unit === COUPLE)).toHaveLength(2)
+  // once for the couple, not 2,180 × 2
+  expect(couple.applyInfo.cvrgeInfo.totalPremium).toBe(unitPremium(groupA, COUPLE))
+
+  await test.step('selectType: 合計保険料（月額）は2人でも2,180円', async () => {
+    await moveWithinApp(page, entPath(groupA, 'selectType'))
+    await expect(page.getByText(totalLabel(groupA), { exact: true })).toBeVisible()
+    await expect(page.getByText(yen(unitPremium(groupA, COUPLE)), { exact: true })).toBeVisible()
+    await expect(page.getByText(couplePremium, { exact: false }).first()).toBeVisible()
   })
 })
