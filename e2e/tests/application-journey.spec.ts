@@ -728,6 +728,11 @@ test.describe('お申し込み: 確認メールのリンクから支払いと完
     })
     const mail = await expectCompletionMail(request, mailAddress, shown)
     expect(mail.textBody).toContain(accountNumber)
+    // issue #23 point 17: the issued account only, not the group's payee text a second time
+    expect(mail.textBody).not.toContain('■お振込先のご案内')
+    await expect(
+      page.getByRole('region', { name: payT('payment.payeeAccntInfo'), exact: true }),
+    ).toHaveCount(0)
     await expectNoWayBack(page, groupB)
 
     // The customer transfers the full amount (the sandbox's deposit command); the provider's

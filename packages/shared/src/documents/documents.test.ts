@@ -280,7 +280,8 @@ describe('入口の画面の文書（団体ごと）', () => {
     })
   })
 
-  it('同意事項: 振込で口座の表示がある団体は、その案内も示すこと', () => {
+  // issue #23 point 17: the group's own transfer text takes the general one's place, once
+  it('同意事項: 振込で口座の表示がある団体は、一般の案内に代えてその案内を示すこと', () => {
     const info = {
       ...testGroupPfInfo,
       pymntMethod: '3',
@@ -290,14 +291,7 @@ describe('入口の画面の文書（団体ごと）', () => {
     } as const
     expect(
       textsOf(sectionOf(entryTermsDocument({ ...input, groupPfInfo: info }), 'payment')),
-    ).toEqual([
-      '払込方法',
-      '振込',
-      '払込回数',
-      '年1回（一括払）',
-      'お申し込みの完了後に、お申し込みごとの専用の振込口座をご案内します。ご案内する期日までにお振り込みください。',
-      '専用の振込口座をご案内します。',
-    ])
+    ).toEqual(['払込方法', '振込', '払込回数', '年1回（一括払）', '専用の振込口座をご案内します。'])
   })
 
   it('重要事項: 補償の概要の5区分と、事故の連絡先を示すこと', () => {

@@ -137,17 +137,15 @@ function paymentCountText(count: number): string {
 
 function paymentBlocks(info: GroupPfInfo): GuideBlock[] {
   const method = paymentMethodEntry(info)
-  const blocks: GuideBlock[] = [
-    definitions([
-      { term: '払込方法', description: method.title ?? '' },
-      { term: '払込回数', description: paymentCountText(info.pymntCount) },
-    ]),
-    paragraph(method.text),
-  ]
+  const terms = definitions([
+    { term: '払込方法', description: method.title ?? '' },
+    { term: '払込回数', description: paymentCountText(info.pymntCount) },
+  ])
+  // issue #23 point 17: the group's own transfer text replaces the general one, never repeats it
   if (info.pymntMethod === '3' && info.payeeAccntDisplayDiv === '1' && info.payeeAccntInfo) {
-    blocks.push({ type: 'preformatted', text: info.payeeAccntInfo })
+    return [terms, { type: 'preformatted', text: info.payeeAccntInfo }]
   }
-  return blocks
+  return [terms, paragraph(method.text)]
 }
 
 /** 必要書類（SPEC §3.3 Documents）: 種別 "2" 必須、"3" 任意、"1" は使わない。 */

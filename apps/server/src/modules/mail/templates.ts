@@ -1,6 +1,7 @@
 import {
   formatThousands,
   paymentScopeText,
+  t,
   toBusinessDate,
   toBusinessTime,
   VERIFICATION_LINK_MINUTES,
@@ -266,6 +267,50 @@ export function completionMail(input: CompletionMailInput): MailTemplate {
   }
   blocks.push(...contactBlocks(input.agencyContact), ...noReplyBlocks)
   return renderMail('completion', `【${input.groupName}】お申し込み完了のお知らせ`, blocks)
+}
+
+export interface DepositMailInput {
+  groupName: string
+  groupPfPolicyHolderNo: string
+  /** yen due on the account */
+  amount: number
+  /** yen paid in so far, this deposit included */
+  paidAmount: number
+  outcome: 'paid' | 'underpaid' | 'overpaid'
+  agencyContact: string
+}
+
+const depositSubjects: Record<DepositMailInput['outcome'], string> = {
+  paid: 'ご入金を確認しました',
+  underpaid: 'ご入金額が不足しています',
+  overpaid: 'ご入金額が超過しています',
+}
+
+/**
+ * ご入金の確認 (issue #23 point 17): each reconciled transfer tells the applicant what arrived
+ * and whether the premium is now paid, short (by how much, and where to pay the rest) or over
+ * (the agency refunds). The same sentences as the completion screen's deposit status.
+ */
+export function depositMail(input: DepositMailInput): MailTemplate {
+  const difference = yen(Math.abs(input.amount - input.paidAmount))
+  const status =
+    input.outcome === 'paid'
+      ? 'お振り込みいただいた保険料のご入金を確認しました。ありがとうございます。'
+      : t(`vaccount.status.${input.outcome}`, { difference })
+  return renderMail('deposit', `【${input.groupName}】${depositSubjects[input.outcome]}`, [
+    paragraph(`${input.groupName}の団体保険のお申し込みについて、ご入金をお知らせします。`),
+    {
+      kind: 'list',
+      items: [
+        `加入者番号：${input.groupPfPolicyHolderNo}`,
+        `お振込金額：${yen(input.amount)}`,
+        `ご入金額（合計）：${yen(input.paidAmount)}`,
+      ],
+    },
+    paragraph(status),
+    ...contactBlocks(input.agencyContact),
+    ...noReplyBlocks,
+  ])
 }
 
 export interface AgencyCompletionInput {

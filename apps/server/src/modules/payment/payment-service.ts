@@ -43,7 +43,13 @@ import { progressOf, type Product } from '../application/apply-info-state.ts'
 import type { GroupService } from '../group/group-service.ts'
 import type { DeliveryOutcome } from '../mail/delivery.ts'
 import { enqueueMail } from '../mail/outbox.ts'
-import { agencyCompletionMail, completionMail } from '../mail/templates.ts'
+import { findBranch, findGroupPfInfo } from '../group/group-repository.ts'
+import {
+  agencyCompletionMail,
+  completionMail,
+  depositMail,
+  type DepositMailInput,
+} from '../mail/templates.ts'
 import { hitRateLimit } from '../security/rate-limit.ts'
 import { loadOrCreate, subjectHash, type ServerKeys } from '../security/secrets.ts'
 import {
@@ -235,7 +241,10 @@ function completionOf(
     applicationDate: basic.applicationDate ?? '',
     isExistApplyCompMailError: applyInfoOption.isExistApplyCompMailError,
     virtualAccount: account === undefined ? null : virtualAccountOf(account),
-    payeeAccntInfo: basic.payeeAccntDisplayDiv === '1' ? basic.payeeAccntInfo : null,
+    // a transfer's own account (pymntMethod "3") replaces the group's payee text: shown once
+    // (issue #23 point 17)
+    payeeAccntInfo:
+      basic.payeeAccntDisplayDiv === '1' && basic.pymntMethod !== '3' ? basic.payeeAccntInfo : null,
   }
 }
 
@@ -926,9 +935,47 @@ export class PaymentService {
       if (account !== undefined && outcome !== 'unknownAccount') {
         await recordDepositOnAccount(tx, account.id, { paidAmount, depositStatus: outcome, now })
         await this.#applyDeposit(tx, account.applicationId, depositEvents[outcome], now)
+        await this.#tellDeposit(tx, account.applicationId, {
+          amount: account.amount,
+          paidAmount,
+          outcome,
+          now,
+        })
       }
       return { received: true, outcome }
     })
+  }
+
+  /** The applicant's mail of a reconciled transfer (issue #23 point 17), in the same transaction. */
+  async #tellDeposit(
+    tx: Database,
+    applicationId: string,
+    deposit: {
+      amount: number
+      paidAmount: number
+      outcome: DepositMailInput['outcome']
+      now: Date
+    },
+  ): Promise<void> {
+    const row = await findApplication(tx, applicationId)
+    if (row?.applyInfo == null) return
+    const { basicInfo } = row.applyInfo
+    const [group, branch] = await Promise.all([
+      findGroupPfInfo(tx, {
+        groupPfCode: row.groupPfCode,
+        groupPfCodeInceptionDateYm: row.groupPfCodeInceptionDateYm,
+      }),
+      findBranch(tx, { groupPfCode: row.groupPfCode, groupPfBranchNo: row.groupPfBranchNo }),
+    ])
+    const mail = depositMail({
+      groupName: group?.groupNameKanji ?? '',
+      groupPfPolicyHolderNo: row.groupPfPolicyHolderNo ?? basicInfo.groupPfPolicyHolderNo ?? '',
+      amount: deposit.amount,
+      paidAmount: deposit.paidAmount,
+      outcome: deposit.outcome,
+      agencyContact: branch?.refFreeField ?? '',
+    })
+    await enqueueMail(tx, { ...mail, recipient: basicInfo.policyHolderEmailAddress }, deposit.now)
   }
 
   async #applyDeposit(

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
-import { and, eq } from 'drizzle-orm'
+import { and, asc, eq } from 'drizzle-orm'
 import { t, type ApplicationView, type EntryLink } from '@app/shared'
 import type { PaymentInfo, PaymentOutcome } from '@app/shared/api/payment/payment'
 import type { DatabaseHandle } from '../../db/client.ts'
@@ -255,12 +255,15 @@ describe('振込口座・団体扱・入金通知（issue #7）', () => {
       expect(applied.json<PaymentInfo>()).toMatchObject({ state: 'applied', completion })
     })
 
-    it('振込先を表示する中途募集の 211 は、口座を発行しても 211 のままであること', async () => {
+    it('振込先を表示する中途募集の 211 は、口座を発行しても 211 のままで、団体の振込先の案内は発行した口座に代わること', async () => {
       const { who, view } = await applicantAtPayment(app, transfer211Link)
       expect(view.applyInfo.basicInfo.statusPattern).toBe('211')
       const completion = await issueAccount(who, view)
       expect(completion.statusPattern).toBe('211')
-      expect(completion.payeeAccntInfo).toBe('みどり銀行 本店営業部 普通 7654321 ミドリショウジ')
+      // issue #23 point 17: the issued account is the one to pay into; the group's text is not
+      // shown beside it a second time
+      expect(completion.payeeAccntInfo).toBeNull()
+      expect(completion.virtualAccount?.accountNumber).toMatch(/^\d{7}$/)
     })
 
     it('同じキーの繰り返しは同じ口座、別のキーは 409 APFA2002 になること', async () => {
@@ -349,6 +352,35 @@ describe('振込口座・団体扱・入金通知（issue #7）', () => {
           { outcome: 'overpaid', amount: 100 },
         ]),
       )
+      // issue #23 point 17: each reconciled transfer is told to the applicant, with the difference
+      const [applied] = await database.db
+        .select({ applyInfo: applications.applyInfo })
+        .from(applications)
+        .where(eq(applications.id, who.applicationId))
+      const basicInfo = applied?.applyInfo?.basicInfo
+      const mails = await database.db
+        .select({ subject: outboxMessages.subject, textBody: outboxMessages.textBody })
+        .from(outboxMessages)
+        .where(
+          and(
+            eq(outboxMessages.template, 'deposit'),
+            eq(outboxMessages.recipient, basicInfo?.policyHolderEmailAddress ?? ''),
+          ),
+        )
+        .orderBy(asc(outboxMessages.createdAt))
+      const own = mails.filter((mail) =>
+        mail.textBody.includes(`加入者番号：${basicInfo?.groupPfPolicyHolderNo ?? '?'}`),
+      )
+      expect(own.map((mail) => mail.subject)).toEqual([
+        '【みどり商事健康保険組合】ご入金額が不足しています',
+        '【みどり商事健康保険組合】ご入金を確認しました',
+        '【みどり商事健康保険組合】ご入金額が超過しています',
+      ])
+      expect(own[0]?.textBody).toContain(
+        'ご入金額が350円不足しています。不足分の350円を、同じ口座にお振り込みください。',
+      )
+      expect(own[0]?.textBody).toContain('ご入金額（合計）：1,000円')
+      expect(own[2]?.textBody).toContain('ご入金額が100円超過しています。')
     })
 
     it('一度に多く入金されたら超過として記録し 330 になること（211 からも）', async () => {
