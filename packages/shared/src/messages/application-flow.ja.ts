@@ -4,7 +4,6 @@
 export const applicationFlowMessages = {
   // Shared by the screens
   'flow.next': '次へ',
-  'flow.loading': '読み込んでいます。',
   'flow.yen': '{amount}円',
 
   // selectPolicyHolderDiv (SPEC §3.8)
@@ -27,7 +26,6 @@ export const applicationFlowMessages = {
   'selectType.plan': '選択したプラン',
   'selectType.changePlan': 'プランを選び直す',
   'selectType.showTypes': '選択できるタイプを表示',
-  'selectType.loadingTypes': '選択できるタイプを読み込んでいます。',
   'selectType.contractType': '契約タイプ',
   'selectType.contractType.1': 'プランのみ',
   'selectType.contractType.2': 'オプションを付ける',

@@ -162,7 +162,6 @@ export const myPageScreenMessages = {
   // checkContractInfo
   'myp.checkContractInfo.lead': '保険期間 {period} のご契約内容です。',
   'myp.checkContractInfo.summary': 'ご契約の概要',
-  'myp.checkContractInfo.loading': 'ご契約内容を読み込んでいます。',
 
   // mailChange, mailChangeCode, mailChangeComplete
   'myp.mailChange.lead':

@@ -7,7 +7,6 @@ export const renewalScreenMessages = {
     'このご契約は更新のお手続きができないか、お手続きの期限を過ぎています。取扱代理店までお問い合わせください。',
 
   // Shared by several screens
-  'renewal.loading': 'ご契約の更新の状況を読み込んでいます。',
   'renewal.toHome': 'マイページのホームへ戻る',
   'renewal.date': '{year}年{month}月{day}日',
   'renewal.period': '{inception}〜{expiry}',

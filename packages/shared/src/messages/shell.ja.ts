@@ -7,7 +7,7 @@ export const shellMessages = {
   'app.name': '団体保険 Web加入・加入者マイページ',
   'app.documentTitle': '{title} | {site}',
   'app.skipToMain': '本文へ移動',
-  'app.loading': '読み込んでいます。しばらくお待ちください。',
+  'app.loading': '読み込んでいます…',
   'app.header.encryptionNotice': 'このページの通信は暗号化されています。',
   'app.footer.navigation': 'フッターナビゲーション',
   'app.footer.systemTerms': '利用規約・各種ポリシー',

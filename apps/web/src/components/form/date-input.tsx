@@ -92,7 +92,14 @@ const partLabelKey = {
   day: 'form.date.day',
 } as const satisfies Record<PartName, string>
 
-const partWidth: Record<PartName, string> = { year: 'w-28', month: 'w-20', day: 'w-20' }
+// Wide enough for 4 and 2 digits with the box's padding, and narrow enough that the three boxes
+// with their labels share one line on a 375 px screen (issue #23 point 21). Below that the boxes
+// give way down to their minimum (a 320 px screen still fits) rather than wrapping one box alone.
+const partWidth: Record<PartName, string> = {
+  year: 'w-24 min-w-[4.5rem]',
+  month: 'w-16 min-w-14',
+  day: 'w-16 min-w-14',
+}
 
 /**
  * A date as three boxes, 年 / 月 / 日 (DADS date input, for dates people know such as a date of
@@ -141,7 +148,9 @@ export function DateInput<TFieldValues extends FieldValues, TTransformed = TFiel
 
   return (
     <fieldset
-      className="flex flex-col gap-2"
+      // a fieldset is at least as wide as its content unless told otherwise: the boxes could not
+      // give way on a narrow screen
+      className="flex min-w-0 flex-col gap-2"
       aria-describedby={describedBy(ids, hasSupport, message)}
       {...{ [FIELD_ATTRIBUTE]: name }}
     >
@@ -149,9 +158,9 @@ export function DateInput<TFieldValues extends FieldValues, TTransformed = TFiel
         <LabelContent label={label} required={required} textId={labelTextId} />
       </legend>
       {hasSupport && <SupportText id={ids.supportId}>{support}</SupportText>}
-      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+      <div className="flex items-center gap-3">
         {(['year', 'month', 'day'] as const).map((part) => (
-          <div key={part} className="flex items-center gap-2">
+          <div key={part} className="flex min-w-0 items-center gap-2">
             <input
               ref={part === 'year' ? field.ref : undefined}
               id={partIds[part]}
@@ -169,7 +178,7 @@ export function DateInput<TFieldValues extends FieldValues, TTransformed = TFiel
             <label
               id={`${partIds[part]}-label`}
               htmlFor={partIds[part]}
-              className="text-std-16N-170"
+              className="shrink-0 text-std-16N-170"
             >
               {t(partLabelKey[part])}
             </label>

@@ -3,6 +3,7 @@ import { phaseProgressText } from '@app/shared/messages/flow-phase'
 import { errorCodes, type Issue } from '@app/shared/errors'
 import type { ApplicationStep } from '@app/shared/rules/application-steps'
 import { useCallback, useRef, useState, type ReactNode } from 'react'
+import { LoadingRegion } from '../../../components/loading-indicator.tsx'
 import { PageHeading } from '../../../components/page-heading.tsx'
 import type { ScreenTitleKey } from '../../../components/screen-title-key.ts'
 import { ApiError } from '../../../lib/api-client.ts'
@@ -15,8 +16,8 @@ import { ConflictAlert, useApplication, type Application } from '../application/
 /**
  * An application step's screen: the title at once, then the step's place in the flow, the group
  * line as on entryTerms, the APFC0001 message, the lead text and the content once the application
- * has loaded. (StepHeader's own texts come with the choice screens' whole catalogue, which these
- * screens do not otherwise need: PRODUCT.md "Budgets".)
+ * has loaded, the loading indicator until then. (StepHeader's own texts come with the choice
+ * screens' whole catalogue, which these screens do not otherwise need: PRODUCT.md "Budgets".)
  */
 export function ApplicationStepScreen({
   step,
@@ -49,12 +50,14 @@ export function ApplicationStepScreen({
           </>
         )}
       </div>
-      {application !== undefined && (
-        <>
-          {lead !== undefined && <p className="text-std-16N-170">{lead}</p>}
-          {children(application)}
-        </>
-      )}
+      <LoadingRegion data={application} className="flex flex-col gap-8">
+        {(loaded) => (
+          <>
+            {lead !== undefined && <p className="text-std-16N-170">{lead}</p>}
+            {children(loaded)}
+          </>
+        )}
+      </LoadingRegion>
     </div>
   )
 }

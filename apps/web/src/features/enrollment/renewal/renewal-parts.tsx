@@ -11,15 +11,6 @@ import { useLeaveRenewal } from './use-renewal.ts'
 
 // The parts the renewal screens share (issue #9), in the look of the my-page screens.
 
-/** While GET /renewalInfo/ is on its way. */
-export function Loading() {
-  return (
-    <p role="status" className="text-std-16N-170">
-      {t('renewal.loading')}
-    </p>
-  )
-}
-
 /** The contract's own coverage period (the year being renewed). */
 export function currentPeriodRow(info: RenewalInfo): DescriptionRow {
   const { inceptionDate, expiryDate } = info.preRenewPolicyHolderInfo.status

@@ -2,12 +2,12 @@ import type { RenewalInfo } from '@app/shared/api/renewal/endpoints'
 import { t as shellT } from '@app/shared/messages/shell'
 import { isAutoRenewing } from '@app/shared/rules/renewal'
 import { DescriptionList } from '../../../components/description-list.tsx'
+import { LoadingRegion } from '../../../components/loading-indicator.tsx'
 import { ScreenHeader } from '../../../components/screen-header.tsx'
 import { formatRenewalDate, t } from '../renewal/renewal-messages.ts'
 import {
   CoverageList,
   currentPeriodRow,
-  Loading,
   nextPeriodRows,
   Notice,
   PageLinks,
@@ -95,7 +95,7 @@ export default function AutoRenewCheckScreen() {
   return (
     <div className="flex flex-col gap-8">
       <ScreenHeader title={shellT('screen.autoRenewCheck.title')} />
-      {info === undefined ? <Loading /> : <Terms info={info} />}
+      <LoadingRegion data={info}>{(info) => <Terms info={info} />}</LoadingRegion>
       <PageLinks links={links} homePath={homePath} />
     </div>
   )

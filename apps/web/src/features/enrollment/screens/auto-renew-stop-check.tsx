@@ -5,12 +5,13 @@ import { useId, useRef, useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
 import { DescriptionList } from '../../../components/description-list.tsx'
 import { InFlowAlert, inFlowCodeOf, useInFlowMessage } from '../../../components/in-flow-alert.tsx'
+import { LoadingRegion } from '../../../components/loading-indicator.tsx'
 import { ScreenHeader } from '../../../components/screen-header.tsx'
 import { useServices } from '../../../lib/services.tsx'
 import { useLoadedGroup } from '../../../lib/use-loaded-group.ts'
 import { stopAutoRenewal } from '../renewal/renewal-api.ts'
 import { formatRenewalDate, renewalErrorText, t } from '../renewal/renewal-messages.ts'
-import { currentPeriodRow, Loading, Notice, PageLinks } from '../renewal/renewal-parts.tsx'
+import { currentPeriodRow, Notice, PageLinks } from '../renewal/renewal-parts.tsx'
 import { useFailure, useRenewalInfo, useRenewalTarget } from '../renewal/use-renewal.ts'
 import type { StopCompleteState } from './auto-renew-stop-complete.tsx'
 
@@ -121,13 +122,15 @@ export default function AutoRenewStopCheckScreen() {
   return (
     <div className="flex flex-col gap-8">
       <ScreenHeader title={shellT('screen.autoRenewStopCheck.title')} />
-      {info === undefined ? (
-        <Loading />
-      ) : info.canStopAutoRenewal ? (
-        <StopForm info={info} />
-      ) : (
-        <Notice text={t('renewal.stop.notPossible')} />
-      )}
+      <LoadingRegion data={info}>
+        {(info) =>
+          info.canStopAutoRenewal ? (
+            <StopForm info={info} />
+          ) : (
+            <Notice text={t('renewal.stop.notPossible')} />
+          )
+        }
+      </LoadingRegion>
       <PageLinks
         links={[{ to: pagePath('autoRenewCheck'), label: t('renewal.check.link') }]}
         homePath={homePath}

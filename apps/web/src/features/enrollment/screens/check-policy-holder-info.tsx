@@ -22,6 +22,7 @@ import {
 } from '../../../components/contract-details.tsx'
 import { ErrorSummary } from '../../../components/form/error-summary.tsx'
 import { useStepForm } from '../../../components/form/use-step-form.ts'
+import { LoadingRegion } from '../../../components/loading-indicator.tsx'
 import { useServices } from '../../../lib/services.tsx'
 import { requestDownloadUrl, saveStep } from '../application/application-api.ts'
 import { StepHeader } from '../application/step-header.tsx'
@@ -252,7 +253,9 @@ export default function CheckPolicyHolderInfoScreen() {
         view={application?.view}
         conflict={application?.conflict}
       />
-      {application !== undefined && <CheckContent application={application} />}
+      <LoadingRegion data={application}>
+        {(application) => <CheckContent application={application} />}
+      </LoadingRegion>
     </div>
   )
 }

@@ -185,4 +185,32 @@ describe('お申し込みにあたっての同意事項（entryTerms）', () => 
     await waitFor(() => expect(requests).toHaveLength(2))
     expect((requests[1]?.body as { version: number }).version).toBe(5)
   })
+
+  it('申込情報を読み込む間は見出しの下に「読み込んでいます…」を出し、読み込むと同意事項に代えること（issue #23 point 10）', async () => {
+    storeTestSession()
+    let answer: (view: ApplicationView) => void = () => undefined
+    const services = createTestServices({
+      handlers: {
+        ...applicationHandlers(() => testApplication()),
+        '/applyInfo/': () =>
+          new Promise<ApplicationView>((resolve) => {
+            answer = resolve
+          }),
+        '/groupPfInfo/': () => entryGroupResponse('atOnce'),
+      },
+    })
+    const { router } = renderApp(`${entBase}/termsOfService`, services)
+    await screen.findByRole('heading', { level: 1, name: '利用規約' })
+    await router.navigate(`${entRouterBase}/entryTerms`)
+    await screen.findByRole('heading', { level: 1, name: 'お申し込みにあたっての同意事項' })
+
+    const status = await screen.findByRole('status')
+    await waitFor(() => expect(status.textContent).toBe('読み込んでいます…'))
+    expect(screen.queryByRole('button', { name: '同意して次へ' })).toBeNull()
+
+    answer(testApplication())
+    await screen.findByRole('button', { name: '同意して次へ' })
+    expect(screen.queryByText('読み込んでいます…')).toBeNull()
+    expect(screen.queryByRole('status')).toBeNull()
+  })
 })

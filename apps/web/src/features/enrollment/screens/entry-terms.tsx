@@ -3,6 +3,7 @@ import { t } from '@app/shared/messages/documents'
 import { t as flowT } from '@app/shared/messages/application-flow'
 import { useServices } from '../../../lib/services.tsx'
 import { saveStep } from '../application/application-api.ts'
+import { LoadingRegion } from '../../../components/loading-indicator.tsx'
 import { ConsentForm, isRecordedIn, type ConsentItem } from '../components/consent-form.tsx'
 import { StepHeader } from '../application/step-header.tsx'
 import { useApplication } from '../application/use-application.tsx'
@@ -45,23 +46,25 @@ export default function EntryTermsScreen() {
         view={application?.view}
         conflict={application?.conflict}
       />
-      {application !== undefined && (
-        <>
-          <GuideDocumentView document={entryGuides.entryTermsDocument(application.group)} />
-          <ConsentForm
-            key={application.view.version}
-            items={consentItems}
-            isGiven={isRecordedIn(application.view.consentArray)}
-            submitLabel={t('consent.submit')}
-            onAgreed={async (consentArray) => {
-              const view = await application.save((version) =>
-                saveStep(api, 'entryTerms', { version, consentArray }),
-              )
-              if (view !== undefined) application.goToNext(view)
-            }}
-          />
-        </>
-      )}
+      <LoadingRegion data={application} className="flex flex-col gap-8">
+        {(application) => (
+          <>
+            <GuideDocumentView document={entryGuides.entryTermsDocument(application.group)} />
+            <ConsentForm
+              key={application.view.version}
+              items={consentItems}
+              isGiven={isRecordedIn(application.view.consentArray)}
+              submitLabel={t('consent.submit')}
+              onAgreed={async (consentArray) => {
+                const view = await application.save((version) =>
+                  saveStep(api, 'entryTerms', { version, consentArray }),
+                )
+                if (view !== undefined) application.goToNext(view)
+              }}
+            />
+          </>
+        )}
+      </LoadingRegion>
     </div>
   )
 }

@@ -4,6 +4,7 @@ import { t as flowT } from '@app/shared/messages/application-flow'
 import { Link } from 'react-router'
 import { useServices } from '../../../lib/services.tsx'
 import { saveStep } from '../application/application-api.ts'
+import { LoadingRegion } from '../../../components/loading-indicator.tsx'
 import { ConsentForm, isRecordedIn, type ConsentItem } from '../components/consent-form.tsx'
 import { StepHeader } from '../application/step-header.tsx'
 import { useApplication } from '../application/use-application.tsx'
@@ -37,32 +38,34 @@ export default function PamphletImportantNotesScreen() {
         view={application?.view}
         conflict={application?.conflict}
       />
-      {application !== undefined && (
-        <>
-          <GuideDocumentView document={entryGuides.importantNotesDocument(application.group)} />
-          <ConsentForm
-            key={application.view.version}
-            items={consentItems}
-            isGiven={isRecordedIn(application.view.consentArray)}
-            submitLabel={flowT('importantNotes.submit')}
-            onAgreed={async (consentArray) => {
-              const view = await application.save((version) =>
-                saveStep(api, 'pamphletImportantNotes', { version, consentArray }),
-              )
-              if (view !== undefined) application.goToNext(view)
-            }}
-          />
-          <div>
-            <Link
-              to="../checkPolicyHolderInfo"
-              relative="path"
-              className="app-button-secondary w-full md:w-auto"
-            >
-              {t('pamphletImportantNotes.back')}
-            </Link>
-          </div>
-        </>
-      )}
+      <LoadingRegion data={application} className="flex flex-col gap-8">
+        {(application) => (
+          <>
+            <GuideDocumentView document={entryGuides.importantNotesDocument(application.group)} />
+            <ConsentForm
+              key={application.view.version}
+              items={consentItems}
+              isGiven={isRecordedIn(application.view.consentArray)}
+              submitLabel={flowT('importantNotes.submit')}
+              onAgreed={async (consentArray) => {
+                const view = await application.save((version) =>
+                  saveStep(api, 'pamphletImportantNotes', { version, consentArray }),
+                )
+                if (view !== undefined) application.goToNext(view)
+              }}
+            />
+            <div>
+              <Link
+                to="../checkPolicyHolderInfo"
+                relative="path"
+                className="app-button-secondary w-full md:w-auto"
+              >
+                {t('pamphletImportantNotes.back')}
+              </Link>
+            </div>
+          </>
+        )}
+      </LoadingRegion>
     </div>
   )
 }

@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router'
 import { insuredRows, policyHolderRows, Rows } from '../../../components/contract-details.tsx'
 import { DescriptionList } from '../../../components/description-list.tsx'
 import { InFlowAlert, inFlowCodeOf, useInFlowMessage } from '../../../components/in-flow-alert.tsx'
+import { LoadingRegion } from '../../../components/loading-indicator.tsx'
 import { ScreenHeader } from '../../../components/screen-header.tsx'
 import { useServices } from '../../../lib/services.tsx'
 import { useLoadedGroup } from '../../../lib/use-loaded-group.ts'
@@ -17,7 +18,6 @@ import { renewalErrorText, t } from '../renewal/renewal-messages.ts'
 import {
   CoverageList,
   currentPeriodRow,
-  Loading,
   nextPeriodRows,
   Notice,
   PageLinks,
@@ -119,43 +119,43 @@ export default function RenewalProcedureScreen() {
   return (
     <div className="flex flex-col gap-8">
       <ScreenHeader title={shellT('screen.renewalProcedure.title')} />
-      {info === undefined ? (
-        <Loading />
-      ) : (
-        <div className="flex flex-col gap-10">
-          <p className="text-std-16N-170">{t('renewal.procedure.lead')}</p>
-          <ContractNow info={info} />
-          {info.nextYear !== null && (
-            <Section title={t('renewal.procedure.nextYear')}>
-              <DescriptionList rows={nextPeriodRows(info)} />
-            </Section>
-          )}
-          {status === '3' ? (
-            <NoProcedure info={info} />
-          ) : (
-            <Section title={t('renewal.procedure.carryOver.heading')}>
-              <p className="text-std-16N-170">{t('renewal.procedure.carryOver')}</p>
-              <p className="text-std-16B-170 text-solid-gray-900">
-                {t('renewal.procedure.notice')}
-              </p>
-              <InFlowAlert message={inFlow.message} contact={contact} />
-              <div className="flex flex-col gap-2">
-                <button
-                  type="button"
-                  className="app-button w-full md:w-auto md:self-start"
-                  disabled={isStarting}
-                  onClick={() => void start()}
-                >
-                  {status === '2' ? t('renewal.procedure.resume') : t('renewal.procedure.start')}
-                </button>
-                <p role="status" className="text-std-16N-170">
-                  {isStarting ? t('renewal.procedure.starting') : ''}
+      <LoadingRegion data={info}>
+        {(info) => (
+          <div className="flex flex-col gap-10">
+            <p className="text-std-16N-170">{t('renewal.procedure.lead')}</p>
+            <ContractNow info={info} />
+            {info.nextYear !== null && (
+              <Section title={t('renewal.procedure.nextYear')}>
+                <DescriptionList rows={nextPeriodRows(info)} />
+              </Section>
+            )}
+            {status === '3' ? (
+              <NoProcedure info={info} />
+            ) : (
+              <Section title={t('renewal.procedure.carryOver.heading')}>
+                <p className="text-std-16N-170">{t('renewal.procedure.carryOver')}</p>
+                <p className="text-std-16B-170 text-solid-gray-900">
+                  {t('renewal.procedure.notice')}
                 </p>
-              </div>
-            </Section>
-          )}
-        </div>
-      )}
+                <InFlowAlert message={inFlow.message} contact={contact} />
+                <div className="flex flex-col gap-2">
+                  <button
+                    type="button"
+                    className="app-button w-full md:w-auto md:self-start"
+                    disabled={isStarting}
+                    onClick={() => void start()}
+                  >
+                    {status === '2' ? t('renewal.procedure.resume') : t('renewal.procedure.start')}
+                  </button>
+                  <p role="status" className="text-std-16N-170">
+                    {isStarting ? t('renewal.procedure.starting') : ''}
+                  </p>
+                </div>
+              </Section>
+            )}
+          </div>
+        )}
+      </LoadingRegion>
       <PageLinks homePath={homePath} />
     </div>
   )

@@ -5,6 +5,7 @@ import * as z from 'zod/mini'
 import { ErrorSummary } from '../../../components/form/error-summary.tsx'
 import { RadioGroup } from '../../../components/form/radio-group.tsx'
 import { useStepForm } from '../../../components/form/use-step-form.ts'
+import { LoadingRegion } from '../../../components/loading-indicator.tsx'
 import { useServices } from '../../../lib/services.tsx'
 import { fetchPlans, saveStep, type CoverageUnit } from '../application/application-api.ts'
 import { StepHeader } from '../application/step-header.tsx'
@@ -96,19 +97,24 @@ export default function SelectCategoryScreen() {
         view={application?.view}
         conflict={application?.conflict}
       />
-      {application !== undefined &&
-        plans !== undefined &&
-        (plans.length === 0 ? (
-          <InFlowAlert
-            message={{ errorCode: 'noPlan', text: t('application.validation.noPlan'), key: 1 }}
-            contact={application.group.groupPfInfoBranchNo.refFreeField}
-          />
-        ) : (
-          <>
-            <p className="text-std-16N-170">{t('selectCategory.lead')}</p>
-            <PlanForm key={application.view.version} application={application} plans={plans} />
-          </>
-        ))}
+      <LoadingRegion
+        data={application === undefined || plans === undefined ? undefined : { application, plans }}
+        className="flex flex-col gap-8"
+      >
+        {({ application, plans }) =>
+          plans.length === 0 ? (
+            <InFlowAlert
+              message={{ errorCode: 'noPlan', text: t('application.validation.noPlan'), key: 1 }}
+              contact={application.group.groupPfInfoBranchNo.refFreeField}
+            />
+          ) : (
+            <>
+              <p className="text-std-16N-170">{t('selectCategory.lead')}</p>
+              <PlanForm key={application.view.version} application={application} plans={plans} />
+            </>
+          )
+        }
+      </LoadingRegion>
     </div>
   )
 }

@@ -3,6 +3,7 @@ import * as z from 'zod/mini'
 import { ErrorSummary } from '../../../components/form/error-summary.tsx'
 import { RadioGroup } from '../../../components/form/radio-group.tsx'
 import { useStepForm } from '../../../components/form/use-step-form.ts'
+import { LoadingRegion } from '../../../components/loading-indicator.tsx'
 import { useServices } from '../../../lib/services.tsx'
 import { saveStep } from '../application/application-api.ts'
 import { StepHeader } from '../application/step-header.tsx'
@@ -63,12 +64,14 @@ export default function SelectPolicyHolderDivScreen() {
         view={application?.view}
         conflict={application?.conflict}
       />
-      {application !== undefined && (
-        <>
-          <p className="text-std-16N-170">{t('policyHolderDiv.lead')}</p>
-          <PolicyHolderDivForm key={application.view.version} application={application} />
-        </>
-      )}
+      <LoadingRegion data={application} className="flex flex-col gap-8">
+        {(application) => (
+          <>
+            <p className="text-std-16N-170">{t('policyHolderDiv.lead')}</p>
+            <PolicyHolderDivForm key={application.view.version} application={application} />
+          </>
+        )}
+      </LoadingRegion>
     </div>
   )
 }

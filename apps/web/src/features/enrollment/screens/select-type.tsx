@@ -12,6 +12,7 @@ import { ErrorSummary } from '../../../components/form/error-summary.tsx'
 import { ErrorText } from '../../../components/form/field-parts.tsx'
 import { RadioGroup } from '../../../components/form/radio-group.tsx'
 import { useStepForm } from '../../../components/form/use-step-form.ts'
+import { LoadingIndicator, LoadingRegion } from '../../../components/loading-indicator.tsx'
 import { useServices } from '../../../lib/services.tsx'
 import { fetchOptions, saveStep, type CoverageUnit } from '../application/application-api.ts'
 import { StepHeader } from '../application/step-header.tsx'
@@ -221,11 +222,7 @@ function SelectTypeForm({
               {t('selectType.showTypes')}
             </button>
           </div>
-          {options === 'loading' && (
-            <p role="status" className="text-std-16N-170">
-              {t('selectType.loadingTypes')}
-            </p>
-          )}
+          {options === 'loading' && <LoadingIndicator />}
           {contractTypeProps.error !== undefined && (
             <ErrorText id={`${contractTypeProps.id}-error`}>{contractTypeProps.error}</ErrorText>
           )}
@@ -256,37 +253,41 @@ export default function SelectTypeScreen() {
         view={application?.view}
         conflict={application?.conflict}
       />
-      {application !== undefined && planUnitNo !== null && (
-        <>
-          <p className="text-std-16N-170">{t('selectType.lead')}</p>
-          <section className="flex flex-col gap-2 rounded-8 border border-solid-gray-420 p-4">
-            <h2 className="text-std-18B-160">{t('selectType.plan')}</h2>
-            {plan !== undefined && (
-              <p className="text-std-16N-170">
-                {t('selectCategory.option', {
-                  displayName: plan.displayName,
-                  coverageName: plan.coverageName,
-                  premium: unitPremiumText(
-                    plan.unitPremium,
-                    plan.premiumBasis,
-                    application.group.groupPfInfo.pymntCount,
-                  ),
-                })}
-              </p>
-            )}
-            <p>
-              <Link to="../selectCategory" relative="path" className="app-link">
-                {t('selectType.changePlan')}
-              </Link>
-            </p>
-          </section>
-          <SelectTypeForm
-            key={application.view.version}
-            application={application}
-            planUnitNo={planUnitNo}
-          />
-        </>
-      )}
+      <LoadingRegion data={application} className="flex flex-col gap-8">
+        {(application) =>
+          planUnitNo !== null && (
+            <>
+              <p className="text-std-16N-170">{t('selectType.lead')}</p>
+              <section className="flex flex-col gap-2 rounded-8 border border-solid-gray-420 p-4">
+                <h2 className="text-std-18B-160">{t('selectType.plan')}</h2>
+                {plan !== undefined && (
+                  <p className="text-std-16N-170">
+                    {t('selectCategory.option', {
+                      displayName: plan.displayName,
+                      coverageName: plan.coverageName,
+                      premium: unitPremiumText(
+                        plan.unitPremium,
+                        plan.premiumBasis,
+                        application.group.groupPfInfo.pymntCount,
+                      ),
+                    })}
+                  </p>
+                )}
+                <p>
+                  <Link to="../selectCategory" relative="path" className="app-link">
+                    {t('selectType.changePlan')}
+                  </Link>
+                </p>
+              </section>
+              <SelectTypeForm
+                key={application.view.version}
+                application={application}
+                planUnitNo={planUnitNo}
+              />
+            </>
+          )
+        }
+      </LoadingRegion>
     </div>
   )
 }

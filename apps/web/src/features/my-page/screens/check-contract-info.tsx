@@ -12,6 +12,7 @@ import {
   policyHolderRows,
   Rows,
 } from '../../../components/contract-details.tsx'
+import { LoadingRegion } from '../../../components/loading-indicator.tsx'
 import { ScreenHeader } from '../../../components/screen-header.tsx'
 import { Section } from '../../../components/titled-section.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
@@ -143,12 +144,10 @@ export default function CheckContractInfoScreen() {
             {myPageErrorText(errorCodes.contractNotShown)}
           </p>
         </div>
-      ) : loaded.state === 'loading' ? (
-        <p role="status" className="text-std-16N-170">
-          {t('myp.checkContractInfo.loading')}
-        </p>
       ) : (
-        <ContractContent contract={loaded.contract} />
+        <LoadingRegion data={loaded.state === 'loaded' ? loaded.contract : undefined}>
+          {(contract) => <ContractContent contract={contract} />}
+        </LoadingRegion>
       )}
       <PageLinks links={[{ to: pathTo('home'), label: t('myp.toHome') }]} />
     </div>

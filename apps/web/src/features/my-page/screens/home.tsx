@@ -238,8 +238,10 @@ export default function HomeScreen() {
 
   return (
     <div className="flex flex-col gap-10">
-      <div className="flex flex-col gap-4">
-        <div className="flex flex-wrap items-start justify-between gap-4">
+      {/* The layout has no top margin (SPEC §2.4); the heading keeps the other screens' distance
+          from the header all the same, and ログアウト sits centred beside it (issue #23 point 21). */}
+      <div className="flex flex-col gap-4 pt-8 md:pt-12">
+        <div className="flex flex-wrap items-center justify-between gap-4">
           <PageHeading>{t('screen.home.title')}</PageHeading>
           <Link to={pathTo('logout')} className="app-button-secondary">
             {t('myp.home.logout')}
