@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { lookupAddress } from './address-lookup.ts'
 import { townOfKenAll } from './ken-all-town.ts'
 
-// 郵便番号から住所と読み (GET /address/, STACK.md jquery-jpostal-ja; SPEC §3.8, §8.4), against
+// 郵便番号から住所と読み (GET /address/, ADR 0020 jquery-jpostal-ja; SPEC §3.8, §8.4), against
 // the real data of the package: a new version that changes an answer fails here.
 
 const tokyo = { prefecture: '東京都', prefectureKana: 'トウキョウト' }

@@ -5,7 +5,7 @@ import { toFullWidthKatakana } from '@app/shared'
 import { townOfKenAll } from './ken-all-town.ts'
 
 // 郵便番号から住所 (GET /address/): Japan Post's KEN_ALL with its readings, as the package
-// jquery-jpostal-ja ships it (STACK.md), so a lookup never leaves the server. Only its data files
+// jquery-jpostal-ja ships it (ADR 0020), so a lookup never leaves the server. Only its data files
 // are read: json/NNN.json holds the codes that start with NNN, one row each
 // [`_${code}`, 都道府県, 市区町村, 町域, 事業所の所在地, 事業所名, 都道府県ｶﾅ, 市区町村ｶﾅ, 町域ｶﾅ],
 // wrapped in a JSONP call. A file is read when one of its codes is first asked for, so the server
