@@ -150,22 +150,25 @@ export async function choosePlan(page: Page, link: DemoLink, planUnitNo: number)
 }
 
 /**
- * selectType for a plan without options: 「選択できるタイプを表示」 tells there are none, 本人のみ
- * (contract type "1") is the only type; the plan's premium is the total.
+ * selectType for a plan without options: the screen tells there are none without a button to
+ * press (issue #23 point 9), プランのみ (contract type "1") is the only type and comes chosen; the
+ * plan's premium is the total.
  */
 export async function choosePlanOnlyType(
   page: Page,
   link: DemoLink,
   planUnitNo: number,
 ): Promise<void> {
-  await page.getByRole('button', { name: flowT('selectType.showTypes') }).click()
   const contractType = radioGroup(page, flowT('selectType.contractType'))
   await expect(contractType).toBeVisible()
   await expect(
     page.getByText(flowT('application.validation.noTypes'), { exact: true }),
   ).toBeVisible()
+  await expect(page.getByRole('button', { name: flowT('selectType.showTypes') })).toHaveCount(0)
   await expect(contractType.getByRole('radio')).toHaveCount(1)
-  await contractType.getByRole('radio', { name: flowT('selectType.contractType.1') }).check()
+  await expect(
+    contractType.getByRole('radio', { name: flowT('selectType.contractType.1') }),
+  ).toBeChecked()
   await expect(page.getByText(yen(premiumOf(link, [planUnitNo])), { exact: true })).toBeVisible()
   await expectAccessible(page)
   await page.getByRole('button', { name: flowT('flow.next') }).click()

@@ -13,6 +13,7 @@ import { formatThousands, formatYearMonthDate } from '@app/shared/format/display
 import { errorMessages } from '@app/shared/messages/errors.ja'
 import { translator } from '@app/shared/messages/format'
 import { paymentMessages } from '@app/shared/messages/payment.ja'
+import { paymentScopeText } from '@app/shared/messages/premium-text'
 import { shellMessages } from '@app/shared/messages/shell.ja'
 import { VIRTUAL_ACCOUNT_DUE_DAYS } from '@app/shared/rules/payment'
 import { addDays } from '@app/shared/time/business-date'
@@ -22,7 +23,8 @@ import {
   sandboxTestCards,
 } from '../../apps/server/src/modules/sandbox-payment/test-cards.ts'
 import { SESSION_INFO_KEY } from '../../apps/web/src/lib/session.ts'
-import { flowT, labelled, pageHeading, stepUrl } from './application.ts'
+import { flowT, labelled, pageHeading, pymntCountOf, stepUrl } from './application.ts'
+import { groupDocument } from './fixtures.ts'
 import type { DemoLink } from './demo.ts'
 import { outboxMessages, type OutboxMessage } from './outbox.ts'
 import { E2E_TODAY, repoRoot } from './server.ts'
@@ -235,7 +237,14 @@ export async function expectCompletion(
   await expect(rowValue(page, payT('complete.applicationDate'))).toHaveText(
     formatYearMonthDate(E2E_TODAY),
   )
-  await expect(rowValue(page, payT('complete.amount'))).toHaveText(amountText(expected.amount))
+  // issue #23 point 4: the amount with what it pays for and how the rest is paid
+  const { pymntMethod } = groupDocument(
+    link.groupPfCode,
+    link.groupPfCodeInceptionDateYm,
+  ).groupPfInfo
+  await expect(rowValue(page, payT('complete.amount'))).toHaveText(
+    amountText(expected.amount) + paymentScopeText({ pymntMethod, pymntCount: pymntCountOf(link) }),
+  )
   await expect(rowValue(page, payT('complete.status'))).toHaveText(expected.status)
   await expect(
     page.getByText(payT('complete.mailSent', { mailAddress: expected.mailAddress }), {

@@ -230,6 +230,41 @@ test.describe('新しい申込者: リンクから本人確認、確認メール
     )
   })
 
+  // Issue #23 point 14: coming back to a half-done application is said on both screens, and so is
+  // what becomes of the password set the first time.
+  test('途中のお申し込みに戻ると、確認メールの送信とメールのリンクの画面が再開を伝えること', async ({
+    page,
+    request,
+  }) => {
+    const member = claimMember('firstEntry')
+    await agreeToTerms(page, groupA)
+    await fillFirstEntry(page, member.firstEntryId, member.initialPassword)
+    await submitVerifyUser(page)
+    await expect(page.getByText(t('sendVerificationMail.resuming'))).toHaveCount(0)
+    await fromSendVerificationMailToEntryTerms(
+      page,
+      request,
+      groupA,
+      uniqueMailAddress(member.memberCode),
+    )
+
+    // another day (this tab's storage gone): the same member comes back through the group's link
+    await page.evaluate(() => window.sessionStorage.clear())
+    await agreeToTerms(page, groupA)
+    await fillFirstEntry(page, member.firstEntryId, member.initialPassword)
+    await submitVerifyUser(page)
+    await expect(heading(page, t('screen.sendVerificationMail.title'))).toBeVisible()
+    await expect(page.getByText(t('sendVerificationMail.resuming'))).toBeVisible()
+    await expectAccessible(page)
+    const secondAddress = uniqueMailAddress(`${member.memberCode}-again`)
+    await sendMail(page, secondAddress)
+    const mail = await theOnlyMailTo(request, secondAddress)
+    await page.goto(verificationLinkOf(mail))
+    await expect(page.getByText(t('verifyUser.mail.resuming'))).toBeVisible()
+    await confirmWithPassword(page, APPLICANT_PASSWORD)
+    await expectSignedInOnEntryTerms(page, request, groupA)
+  })
+
   test('三項目認証（団体 B、authenticationType "2"）でサインインして entryTerms に着くこと', async ({
     page,
     request,

@@ -63,11 +63,9 @@ import { COLLECTION_GROUP } from '../support/members.ts'
 import {
   expectHome,
   expectMyPageScreen,
-  finishWithMailCode,
   mypT,
   openLogin,
   signInWithMailCode,
-  submitSignIn,
 } from '../support/my-page.ts'
 import { Inbox } from '../support/outbox.ts'
 import {
@@ -213,17 +211,6 @@ async function signInToHome(page: Page, holder: PolicyHolder, mail: Inbox): Prom
   await openLogin(page)
   await signInWithMailCode(page, holder, mail)
   await expectHome(page, holder, { mailAddress: holder.mailAddress })
-}
-
-/**
- * completeApplication's 「マイページへ」 (a full page load to my-page's login, SPEC §2.9): the holder
- * signs in again with the mailed code and lands on home.
- */
-async function signInAgainToHome(page: Page, holder: PolicyHolder, mail: Inbox): Promise<void> {
-  await expectMyPageScreen(page, 'login')
-  await submitSignIn(page, holder.userId, holder.password)
-  await finishWithMailCode(page, mail)
-  await expectMyPageScreen(page, 'home')
 }
 
 test(
@@ -393,14 +380,20 @@ test(
       })
       newPolicyHolderNo = shown.policyHolderNo
       expect(shown.userId).toBe(holder.userId)
+      // issue #23 point 19: the password is the one in use, not one set on this application
+      await expect(rowValue(page, payT('complete.userId'))).toContainText(
+        payT('complete.userId.support.renewal'),
+      )
       const completionMail = await mail.next('completion')
       expect(completionMail.textBody).toContain(shown.policyHolderNo)
+      expect(completionMail.textBody).toContain('いまお使いのマイページのパスワード')
       await expectNoWayBack(page, nextYear)
     })
 
     await test.step('ホーム: 翌年度（2028年）の契約と、更新済みの今年度の契約。更新はもう出ない', async () => {
-      await page.getByRole('link', { name: payT('complete.toMyPage') }).click()
-      await signInAgainToHome(page, holder, mail)
+      // issue #23 point 19: still signed in on the my-page, straight to its home
+      await page.getByRole('link', { name: payT('complete.toMyPageHome') }).click()
+      await expectMyPageScreen(page, 'home')
       const contracts = page
         .getByRole('region', { name: mypT('myp.home.contracts.heading') })
         .getByRole('article')

@@ -61,6 +61,7 @@ describe('デモの加入者のマイページ', () => {
           groupPfPolicyHolderNo: 'DEMO-A-0005',
           statusPattern: '330',
           pymntMethod: '1',
+          pymntCount: 12,
           totalPremium: 1790,
           applicationDate: '20261120',
           // issue #9: next year's product is open for the renewal procedure

@@ -223,9 +223,10 @@ describe('デモの名簿', () => {
       totalPremium: 1790,
       initTotalPremium: 1790,
       unitArray: [
-        { unit: 1, unitTypeCd: 'A1', unitPremium: 1230 },
-        { unit: 4, unitTypeCd: 'LB', unitPremium: 150 },
-        { unit: 6, unitTypeCd: 'HS05', unitPremium: 410 },
+        { unit: 1, unitTypeCd: 'A1', unitPremium: 1230, premiumBasis: 'perInsured' },
+        // a household's liability cover: one premium for everyone it covers (issue #23 point 3)
+        { unit: 4, unitTypeCd: 'LB', unitPremium: 150, premiumBasis: 'perUnit' },
+        { unit: 6, unitTypeCd: 'HS05', unitPremium: 410, premiumBasis: 'perInsured' },
       ],
       planUnitNo: 1,
       contractType: '2',

@@ -80,6 +80,9 @@ export const paymentMessages = {
   'complete.userId': 'マイページのID',
   'complete.userId.support':
     'マイページへのログインに使います。パスワードは、お申し込みのときにご自身で設定したものです。',
+  // issue #23 point 19: a renewal from the my-page keeps the password in use (maybe changed since)
+  'complete.userId.support.renewal':
+    'マイページへのログインに使います。パスワードは、いまお使いのマイページのパスワードです。',
   'complete.applicationDate': 'お申込日',
   'complete.amount': 'お支払い金額',
   'complete.status': 'お支払いの状況',
@@ -93,6 +96,7 @@ export const paymentMessages = {
   'complete.mailError':
     'お申し込み完了のメールを送信できませんでした。お申し込みは完了しています。メールの再送については、取扱代理店までお問い合わせください。',
   'complete.toMyPage': 'マイページへ',
+  'complete.toMyPageHome': 'マイページのホームへ',
   'complete.print': 'この画面を印刷する',
 
   // User messages of the payment error codes (SPEC §8.4), put in error bodies by the server.

@@ -3,6 +3,9 @@
 export const sendVerificationMailMessages = {
   'sendVerificationMail.lead':
     '確認メールの送信先のメールアドレスと、マイページにログインするときのパスワードを設定してください。メールに記載のURLを開いてこのパスワードを入力すると、お申し込みの手続きに進みます。',
+  // issue #23 point 14
+  'sendVerificationMail.resuming':
+    '途中まで入力したお申し込みがあります。確認メールのURLから、続きを再開できます（入力済みの内容はそのまま残っています）。ここで設定するパスワードが新しいパスワードになり、前回設定したパスワードは使えなくなります。',
   'sendVerificationMail.email': 'メールアドレス',
   'sendVerificationMail.email.support': '確認メールと、お申し込みに関するご連絡をお送りします。',
   'sendVerificationMail.password': 'パスワード',

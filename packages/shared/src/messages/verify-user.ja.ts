@@ -13,6 +13,9 @@ export const verifyUserMessages = {
   'verifyUser.submit': '本人確認をする',
   'verifyUser.mail.heading': 'メールアドレスの確認',
   'verifyUser.mail.checking': '確認メールのURLを確かめています。',
+  // issue #23 point 14
+  'verifyUser.mail.resuming':
+    '途中まで入力したお申し込みを再開します。入力済みの内容はそのまま残っています。パスワードは、確認メールを送るときに新しく設定したものを入力してください。',
   'verifyUser.mail.lead':
     'メールアドレスの確認を完了するため、確認メールを送信する前に設定したパスワードを入力してください。確認が済むと、お申し込みの手続きに進みます。',
   'verifyUser.mail.password': 'パスワード',

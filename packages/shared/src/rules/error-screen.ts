@@ -67,13 +67,24 @@ function isKnown(value: string | undefined): value is string {
 /**
  * マイページのログイン画面のURL（SPEC §2.9）。始期年月と枝番は両方わかるときだけ付ける。
  */
-export function myPageLoginHref(p: {
+export function myPageLoginHref(p: MyPageLinkParams): string {
+  return myPageHref('login', p)
+}
+
+/** マイページのホームのURL: a holder still signed in goes there instead of signing in again. */
+export function myPageHomeHref(p: MyPageLinkParams): string {
+  return myPageHref('home', p)
+}
+
+interface MyPageLinkParams {
   groupPfCode: string
   urlKey: string
-  groupPfCodeInceptionDateYm?: string
-  groupPfBranchNo?: string
-}): string {
-  const path = `/app/myp/${encodeURIComponent(p.groupPfCode)}/${encodeURIComponent(p.urlKey)}/login`
+  groupPfCodeInceptionDateYm?: string | undefined
+  groupPfBranchNo?: string | undefined
+}
+
+function myPageHref(page: 'login' | 'home', p: MyPageLinkParams): string {
+  const path = `/app/myp/${encodeURIComponent(p.groupPfCode)}/${encodeURIComponent(p.urlKey)}/${page}`
   if (!isKnown(p.groupPfCodeInceptionDateYm) || !isKnown(p.groupPfBranchNo)) return path
   const query = new URLSearchParams({
     groupPfCodeInceptionDateYm: p.groupPfCodeInceptionDateYm,

@@ -340,10 +340,33 @@ export class AccessService {
    * expired link is so before it asks for the password. Counted with the link's own attempts
    * against the client's limit, so it is no cheaper way to guess tokens.
    */
-  async verificationLinkStatus(token: string, clientAddress: string): Promise<{ usable: boolean }> {
+  async verificationLinkStatus(
+    token: string,
+    clientAddress: string,
+  ): Promise<{ usable: boolean; isResuming: boolean }> {
     const now = this.#options.clock.now()
     await this.#limitClient('link', clientAddress, now)
-    return { usable: isUsable(await this.#verificationOf(token), now) }
+    const verification = await this.#verificationOf(token)
+    if (verification === undefined || !isUsable(verification, now)) {
+      return { usable: false, isResuming: false }
+    }
+    return { usable: true, isResuming: await this.#hasDraft(verification.rosterMemberId) }
+  }
+
+  /** The member's own enrolment (not a renewal) is a draft: a verification resumes it. */
+  async #hasDraft(rosterMemberId: string): Promise<boolean> {
+    const rows = await this.#db
+      .select({ id: applications.id })
+      .from(applications)
+      .where(
+        and(
+          eq(applications.rosterMemberId, rosterMemberId),
+          isNull(applications.preApplicationId),
+          eq(applications.status, 'draft'),
+        ),
+      )
+      .limit(1)
+    return rows.length > 0
   }
 
   async #verificationOf(token: string) {
@@ -605,6 +628,7 @@ export class AccessService {
         })
       }
     }
+    const isResuming = await this.#hasDraft(member.id)
     const expiresAt = new Date(now.getTime() + ENTRY_TICKET_MINUTES * 60_000)
     const entryToken = await signToken(
       this.#options.keys,
@@ -616,6 +640,7 @@ export class AccessService {
       entryToken,
       expiresAt: expiresAt.toISOString(),
       expiresInSeconds: ENTRY_TICKET_MINUTES * 60,
+      isResuming,
     }
   }
 

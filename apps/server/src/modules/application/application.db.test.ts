@@ -429,6 +429,7 @@ describe('申込情報（issue #6）', () => {
             coverageName: '基本補償A',
             coverageTypeFlg: '1',
             unitPremium: 1200,
+            premiumBasis: 'perInsured',
           },
           {
             unitNo: 3,
@@ -436,6 +437,7 @@ describe('申込情報（issue #6）', () => {
             coverageName: '基本補償B',
             coverageTypeFlg: '1',
             unitPremium: 2000,
+            premiumBasis: 'perInsured',
           },
         ],
       })
@@ -637,7 +639,7 @@ describe('申込情報（issue #6）', () => {
       expect(alone.applyInfo.cvrgeInfo).toEqual({
         totalPremium: 1200,
         initTotalPremium: 1200,
-        unitArray: [{ unit: 1, unitTypeCd: 'P1', unitPremium: 1200 }],
+        unitArray: [{ unit: 1, unitTypeCd: 'P1', unitPremium: 1200, premiumBasis: 'perInsured' }],
         planUnitNo: 1,
         contractType: '1',
       })
@@ -651,9 +653,9 @@ describe('申込情報（issue #6）', () => {
         totalPremium: 1650,
         initTotalPremium: 1650,
         unitArray: [
-          { unit: 1, unitTypeCd: 'P1', unitPremium: 1200 },
-          { unit: 2, unitTypeCd: 'O1', unitPremium: 150 },
-          { unit: 4, unitTypeCd: 'O2', unitPremium: 300 },
+          { unit: 1, unitTypeCd: 'P1', unitPremium: 1200, premiumBasis: 'perInsured' },
+          { unit: 2, unitTypeCd: 'O1', unitPremium: 150, premiumBasis: 'perInsured' },
+          { unit: 4, unitTypeCd: 'O2', unitPremium: 300, premiumBasis: 'perInsured' },
         ],
         planUnitNo: 1,
         contractType: '2',
@@ -816,6 +818,8 @@ describe('申込情報（issue #6）', () => {
         .update(groupPfUnits)
         .set({ premiumBasis: 'perUnit' })
         .where(eq(groupPfUnits.unitNo, 1))
+      // the group data is cached for a moment (GroupService): read the change now
+      app.groupService.invalidate()
       try {
         const who = await signInApplicant(app)
         const chosen = await completeThrough(who, 'inputPolicyHolderInfo')
@@ -834,6 +838,7 @@ describe('申込情報（issue #6）', () => {
           .update(groupPfUnits)
           .set({ premiumBasis: 'perInsured' })
           .where(eq(groupPfUnits.unitNo, 1))
+        app.groupService.invalidate()
       }
     })
 

@@ -186,6 +186,8 @@ export interface CompletionMailInput {
   payeeAccntInfo: string | null
   /** the branch's refFreeField (SPEC §3.4), several lines */
   agencyContact: string
+  /** a renewal procedure's application: the holder keeps the my-page password in use */
+  isRenewal?: boolean
 }
 
 /** 「2026年11月20日」 from YYYYMMDD. */
@@ -257,7 +259,10 @@ export function completionMail(input: CompletionMailInput): MailTemplate {
     blocks.push(
       paragraph(
         'マイページでは、ご契約の内容の確認などができます。',
-        'ログインには、上記のマイページのIDと、お申し込みのときに設定したパスワードをお使いください。',
+        // issue #23 point 19: a renewal keeps the password in use, which may have changed since
+        input.isRenewal === true
+          ? 'ログインには、上記のマイページのIDと、いまお使いのマイページのパスワードをお使いください。'
+          : 'ログインには、上記のマイページのIDと、お申し込みのときに設定したパスワードをお使いください。',
       ),
       { kind: 'link', href: input.myPage.url },
       paragraph('加入者番号とマイページのIDは、大切に保管してください。'),

@@ -118,8 +118,11 @@ export interface PaymentServiceOptions {
 export interface RenewalCompletion {
   /** before money moves */
   checkCompletion(applicationId: string): Promise<void>
-  /** inside the completion's transaction (a refusal rolls it back) */
-  completeInTx(tx: Database, applicationId: string, now: Date): Promise<void>
+  /**
+   * inside the completion's transaction (a refusal rolls it back): completes the renewal the
+   * application is the procedure of; false when it is none
+   */
+  completeInTx(tx: Database, applicationId: string, now: Date): Promise<boolean>
 }
 
 /** A repeat waits for the first request of its key this often, for at most this long. */
@@ -717,7 +720,7 @@ export class PaymentService {
         throw new Error('application without its state')
       }
       if (row.status === 'applied') return undefined
-      await this.options.renewals?.completeInTx(tx, row.id, now)
+      const isRenewal = (await this.options.renewals?.completeInTx(tx, row.id, now)) ?? false
       const accountRow =
         account === undefined ? undefined : await this.#saveAccount(tx, row.id, account, now)
       const state = { applyInfo: row.applyInfo, applyInfoOption: row.applyInfoOption }
@@ -747,6 +750,7 @@ export class PaymentService {
         virtualAccount: completion.virtualAccount,
         payeeAccntInfo: completion.payeeAccntInfo,
         agencyContact: context.branch.refFreeField,
+        isRenewal,
       })
       const agentMail = context.branch.agentMail.trim()
       if (agentMail !== '') {

@@ -296,9 +296,10 @@ export class RenewalService {
    * Inside payment's completion transaction: the contract renewed by its procedure's draft
    * (renewed, by procedure). A refusal throws 409 APFA2029 and the caller's transaction rolls back.
    */
-  async completeInTx(tx: Database, applicationId: string, now: Date): Promise<void> {
+  /** Completes the renewal this application is the procedure of; false when it is none. */
+  async completeInTx(tx: Database, applicationId: string, now: Date): Promise<boolean> {
     const contract = await this.#contractRenewedBy(tx, applicationId)
-    if (contract === undefined) return
+    if (contract === undefined) return false
     const row = await lockRenewal(tx, contract)
     this.#requireProcedureOf(row, applicationId)
     decide(row, 'completeProcedure', await loadRenewalFacts(tx, contract), toBusinessDate(now))
@@ -313,6 +314,7 @@ export class RenewalService {
       },
       now,
     )
+    return true
   }
 
   /**

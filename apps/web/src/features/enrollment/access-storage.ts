@@ -39,7 +39,12 @@ export function readEntryTicket(
   }
   const deadline = parseInstant(ticket.expiresAt)
   if (deadline === undefined || deadline <= now) return undefined
-  return { link, entryToken: ticket.entryToken, expiresAt: ticket.expiresAt }
+  return {
+    link,
+    entryToken: ticket.entryToken,
+    expiresAt: ticket.expiresAt,
+    isResuming: ticket.isResuming === true,
+  }
 }
 
 export function storeEntryTicket(

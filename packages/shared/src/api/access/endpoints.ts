@@ -84,6 +84,11 @@ export const entryTicketSchema = z.strictObject({
   expiresAt: z.iso.datetime(),
   /** the same end, as seconds from the answer (see SESSION_EXPIRES_IN_HEADER) */
   expiresInSeconds,
+  /**
+   * the member has a half-done application: the mail resumes it, and the password chosen now
+   * replaces the one set before (issue #23 point 14: said, not done silently)
+   */
+  isResuming: z.boolean(),
 })
 export type EntryTicket = z.infer<typeof entryTicketSchema>
 
@@ -181,7 +186,11 @@ export const verificationLinkStatusApi = {
   method: 'POST',
   path: verificationLinkStatusPath,
   body: z.strictObject({ token: confirmVerificationApi.body.shape.token }),
-  response: z.strictObject({ usable: z.boolean() }),
+  response: z.strictObject({
+    usable: z.boolean(),
+    /** a usable link that resumes a half-done application (issue #23 point 14) */
+    isResuming: z.boolean(),
+  }),
 } as const
 
 /** SPEC §7.5 current-user lookup; PUT extends the session, DELETE signs out. */

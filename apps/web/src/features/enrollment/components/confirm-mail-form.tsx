@@ -90,15 +90,17 @@ export function ConfirmMailForm({ token }: { token: string }) {
   // Issue #23 point 14: a used or expired link is told as the page opens, before a password is
   // typed; the form waits for the answer. Should the check fail, the form is shown and the
   // confirmation itself answers.
-  const [linkState, setLinkState] = useState<'checking' | 'usable' | 'usedUp'>('checking')
+  const [linkState, setLinkState] = useState<'checking' | 'usable' | 'resuming' | 'usedUp'>(
+    'checking',
+  )
   const { show } = inFlow
   useEffect(() => {
     if (!isTokenWellFormed) return
     let isCurrent = true
     void api
-      .post<{ usable: boolean }>(verificationLinkStatusApi.path, { token })
+      .post<{ usable: boolean; isResuming: boolean }>(verificationLinkStatusApi.path, { token })
       .then(
-        ({ usable }) => (usable ? 'usable' : 'usedUp'),
+        ({ usable, isResuming }) => (!usable ? 'usedUp' : isResuming ? 'resuming' : 'usable'),
         () => 'usable' as const,
       )
       .then((state) => {
@@ -169,8 +171,13 @@ export function ConfirmMailForm({ token }: { token: string }) {
           {t('verifyUser.mail.checking')}
         </p>
       )}
-      {!isUsedUp && linkState === 'usable' && (
+      {!isUsedUp && (linkState === 'usable' || linkState === 'resuming') && (
         <>
+          {linkState === 'resuming' && (
+            <p className="rounded-8 border border-solid-gray-420 bg-solid-gray-50 p-4 text-std-16N-170">
+              {t('verifyUser.mail.resuming')}
+            </p>
+          )}
           <p className="text-std-16N-170">{t('verifyUser.mail.lead')}</p>
           <form {...form.formProps} className="flex flex-col gap-6">
             <ErrorSummary {...form.summary} />

@@ -73,6 +73,7 @@ function useVerifyUser(group: EntryGroup) {
         link: key,
         entryToken: ticket.entryToken,
         expiresAt: localExpiry(ticket.expiresInSeconds, now()),
+        isResuming: ticket.isResuming,
       })
       await navigate('../sendVerificationMail', { relative: 'path' })
     } catch (error) {

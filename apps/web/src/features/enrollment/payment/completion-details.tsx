@@ -34,9 +34,12 @@ export function CompletionRows({
   completion,
   usesMyPage,
   pymntCount,
+  fromMyPage = false,
 }: {
   completion: Completion
   usesMyPage: boolean
+  /** signed in on the my-page (a renewal procedure): the password is the one in use */
+  fromMyPage?: boolean
   /** the group's payment count (SPEC §3.3); undefined while the group loads */
   pymntCount: number | undefined
 }) {
@@ -45,7 +48,9 @@ export function CompletionRows({
     value: (
       <span className="flex flex-col gap-1">
         <span className="text-std-16B-170 text-solid-gray-900">{completion.userId}</span>
-        <span className="text-solid-gray-700">{t('complete.userId.support')}</span>
+        <span className="text-solid-gray-700">
+          {t(fromMyPage ? 'complete.userId.support.renewal' : 'complete.userId.support')}
+        </span>
       </span>
     ),
   }

@@ -1,9 +1,10 @@
 import type { Completion } from '@app/shared/api/payment/payment'
-import { myPageLoginHref } from '@app/shared/rules/error-screen'
+import { myPageHomeHref, myPageLoginHref } from '@app/shared/rules/error-screen'
 import { useEffect } from 'react'
 import { Navigate, useLoaderData, useParams } from 'react-router'
 import type { ScreenLoaderData } from '../../../app/guards.ts'
 import { useServices } from '../../../lib/services.tsx'
+import { purposeOf, readSession } from '../../../lib/session.ts'
 import { useEntryGroup } from '../components/use-entry-group.ts'
 import { CompletionRows, VirtualAccountDetails } from '../payment/completion-details.tsx'
 import { clearIdempotencyKey } from '../payment/idempotency-key.ts'
@@ -42,6 +43,11 @@ function CompletionContent({ completion }: { completion: Completion }) {
   useEffect(() => clearIdempotencyKey(storage), [storage])
   // SPEC §6: a group whose holders do not use the my-page shows neither its ID nor its link
   const usesMyPage = group?.groupPfInfo.policyHolderPageUseDiv !== '2'
+  // issue #23 point 19: a renewal started on the my-page goes back to its home, still signed in
+  const session = readSession(storage)
+  const fromMyPage =
+    session !== undefined && purposeOf(session) === 'myPage' && session.groupPfCode === groupPfCode
+  const linkParams = { groupPfCode, urlKey, groupPfCodeInceptionDateYm, groupPfBranchNo }
 
   return (
     <>
@@ -50,6 +56,7 @@ function CompletionContent({ completion }: { completion: Completion }) {
         completion={completion}
         usesMyPage={usesMyPage}
         pymntCount={group?.groupPfInfo.pymntCount}
+        fromMyPage={fromMyPage}
       />
       {completion.pymntMethod === '3' && completion.virtualAccount !== null && (
         <VirtualAccountDetails account={completion.virtualAccount} />
@@ -66,15 +73,10 @@ function CompletionContent({ completion }: { completion: Completion }) {
         {/* A full page load: my-page is another area with its own entry check (SPEC §2.9). */}
         {usesMyPage && (
           <a
-            href={myPageLoginHref({
-              groupPfCode,
-              urlKey,
-              groupPfCodeInceptionDateYm,
-              groupPfBranchNo,
-            })}
+            href={fromMyPage ? myPageHomeHref(linkParams) : myPageLoginHref(linkParams)}
             className="app-button w-full md:w-auto"
           >
-            {t('complete.toMyPage')}
+            {t(fromMyPage ? 'complete.toMyPageHome' : 'complete.toMyPage')}
           </a>
         )}
         <button

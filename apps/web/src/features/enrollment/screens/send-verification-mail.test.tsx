@@ -21,17 +21,18 @@ type Respond = (method: string, path: string) => Response
 
 const sentAnswer: Respond = () => jsonResponse(200, { expiresAt: LINK_EXPIRES_AT })
 
-function storeTicket(minutesLeft = 30, ticketLink = linkKey('ent', link)) {
+function storeTicket(minutesLeft = 30, ticketLink = linkKey('ent', link), isResuming = false) {
   storeEntryTicket(window.sessionStorage, {
     link: ticketLink,
     entryToken: ENTRY_TOKEN,
     expiresAt: new Date(Date.now() + minutesLeft * 60_000).toISOString(),
+    isResuming,
   })
 }
 
 /** sendVerificationMail is reached from verifyUser, in the app, with an entry ticket. */
-async function openSendMail(respond: Respond = sentAnswer) {
-  storeTicket()
+async function openSendMail(respond: Respond = sentAnswer, isResuming = false) {
+  storeTicket(30, linkKey('ent', link), isResuming)
   const { fetch, requests } = mockFetch(respond)
   const services = createTestServices({
     handlers: { '/groupPfInfo/': () => entryGroupResponse('atOnce') },
@@ -56,6 +57,18 @@ async function fill(user: ReturnType<typeof userEvent.setup>, address = 'taro@ex
 }
 
 describe('確認メールの送信（sendVerificationMail）', () => {
+  // issue #23 point 14: resuming is said, with what becomes of the earlier password
+  it('途中のお申し込みがあれば、再開することと前回のパスワードが使えなくなることを示すこと', async () => {
+    await openSendMail(sentAnswer, true)
+    expect(screen.getByText(t('sendVerificationMail.resuming'))).toBeTruthy()
+    expect(t('sendVerificationMail.resuming')).toContain('前回設定したパスワードは使えなくなります')
+  })
+
+  it('途中のお申し込みがなければ、再開の案内を出さないこと', async () => {
+    await openSendMail()
+    expect(screen.queryByText(t('sendVerificationMail.resuming'))).toBeNull()
+  })
+
   it('パスワードの5つの条件を、ラベルの下の一覧で示し、欄の説明として結び付けること', async () => {
     await openSendMail()
 

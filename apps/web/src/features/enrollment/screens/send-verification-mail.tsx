@@ -57,10 +57,13 @@ function formatJst(value: string): string {
 function MailForm({
   entryToken,
   address,
+  isResuming,
   onSent,
 }: {
   entryToken: string
   address: string
+  /** a half-done application is resumed: the password set here replaces the earlier one */
+  isResuming: boolean
   onSent: (sent: SentMail) => void
 }) {
   const { api } = useServices()
@@ -97,6 +100,12 @@ function MailForm({
   return (
     <div className="flex flex-col gap-6">
       <p className="text-std-16N-170">{t('sendVerificationMail.lead')}</p>
+      {/* issue #23 point 14: resuming is said, and so is what happens to the old password */}
+      {isResuming && (
+        <p className="rounded-8 border border-solid-gray-420 bg-solid-gray-50 p-4 text-std-16N-170">
+          {t('sendVerificationMail.resuming')}
+        </p>
+      )}
       <InFlowAlert message={inFlow.message} />
       <form {...form.formProps} className="flex flex-col gap-6">
         <ErrorSummary {...form.summary} />
@@ -256,6 +265,7 @@ export default function SendVerificationMailScreen() {
         <MailForm
           entryToken={ticket.entryToken}
           address={address}
+          isResuming={ticket.isResuming}
           onSent={(mail) => {
             setAddress(mail.address)
             setSent(mail)

@@ -406,10 +406,11 @@ describe('本人確認（verifyUser）確認メールのURLから（#token=…�
     token: string = LINK_TOKEN,
     application?: () => ApplicationView,
     usable = true,
+    isResuming = false,
   ) {
     const rendered = setup(
       (method, path) =>
-        path === STATUS_PATH ? jsonResponse(200, { usable }) : respond(method, path),
+        path === STATUS_PATH ? jsonResponse(200, { usable, isResuming }) : respond(method, path),
       'byId',
       `${verifyPath}#token=${token}`,
       application,
@@ -458,6 +459,18 @@ describe('本人確認（verifyUser）確認メールのURLから（#token=…�
     expect(screen.queryByRole('button', { name: '確認して次へ' })).toBeNull()
     expect(window.sessionStorage.getItem(VERIFICATION_TOKEN_KEY)).toBeNull()
     expect(requests).toEqual([])
+  })
+
+  // Issue #23 point 14: a resumed application is said before the password is asked
+  it('途中のお申し込みを再開するURLは、そのことと、新しく設定したパスワードを使うことを伝えること', async () => {
+    await openMailLink(sessionAnswer, LINK_TOKEN, undefined, true, true)
+    expect(screen.getByText(t('verifyUser.mail.resuming'))).toBeTruthy()
+    expect(mailPassword().type).toBe('password')
+  })
+
+  it('初めてのお申し込みのURLには、再開の案内を出さないこと', async () => {
+    await openMailLink()
+    expect(screen.queryByText(t('verifyUser.mail.resuming'))).toBeNull()
   })
 
   it('トークンとパスワードを送り、セッションを保存して同意事項の画面へアプリの中で移ること', async () => {
@@ -570,7 +583,9 @@ describe('本人確認（verifyUser）確認メールのURLから（#token=…�
     )
     const user = userEvent.setup()
     const { requests } = setup((method, path) =>
-      path === STATUS_PATH ? jsonResponse(200, { usable: true }) : sessionAnswer(method, path),
+      path === STATUS_PATH
+        ? jsonResponse(200, { usable: true, isResuming: false })
+        : sessionAnswer(method, path),
     )
     await screen.findByRole('heading', { level: 2, name: 'メールアドレスの確認' })
 
