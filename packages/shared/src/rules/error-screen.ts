@@ -68,12 +68,7 @@ function isKnown(value: string | undefined): value is string {
  * マイページのログイン画面のURL（SPEC §2.9）。始期年月と枝番は両方わかるときだけ付ける。
  */
 export function myPageLoginHref(p: MyPageLinkParams): string {
-  return myPageHref('login', p)
-}
-
-/** マイページのホームのURL: a holder still signed in goes there instead of signing in again. */
-export function myPageHomeHref(p: MyPageLinkParams): string {
-  return myPageHref('home', p)
+  return `/app${myPagePath('login', p)}`
 }
 
 interface MyPageLinkParams {
@@ -83,8 +78,13 @@ interface MyPageLinkParams {
   groupPfBranchNo?: string | undefined
 }
 
-function myPageHref(page: 'login' | 'home', p: MyPageLinkParams): string {
-  const path = `/app/myp/${encodeURIComponent(p.groupPfCode)}/${encodeURIComponent(p.urlKey)}/${page}`
+/**
+ * A my-page page of the link as the web app's router names it (without /app), with the link's
+ * coverage month and branch when both are known: home for a holder still signed in (issue #23
+ * point 19), login otherwise.
+ */
+export function myPagePath(page: 'login' | 'home', p: MyPageLinkParams): string {
+  const path = `/myp/${encodeURIComponent(p.groupPfCode)}/${encodeURIComponent(p.urlKey)}/${page}`
   if (!isKnown(p.groupPfCodeInceptionDateYm) || !isKnown(p.groupPfBranchNo)) return path
   const query = new URLSearchParams({
     groupPfCodeInceptionDateYm: p.groupPfCodeInceptionDateYm,

@@ -1,7 +1,7 @@
 import type { Completion } from '@app/shared/api/payment/payment'
-import { myPageHomeHref, myPageLoginHref } from '@app/shared/rules/error-screen'
+import { myPageLoginHref, myPagePath } from '@app/shared/rules/error-screen'
 import { useEffect } from 'react'
-import { Navigate, useLoaderData, useParams } from 'react-router'
+import { Link, Navigate, useLoaderData, useParams } from 'react-router'
 import type { ScreenLoaderData } from '../../../app/guards.ts'
 import { useServices } from '../../../lib/services.tsx'
 import { purposeOf, readSession } from '../../../lib/session.ts'
@@ -70,15 +70,19 @@ function CompletionContent({ completion }: { completion: Completion }) {
         </p>
       )}
       <div className="flex flex-col gap-4 md:flex-row print:hidden">
-        {/* A full page load: my-page is another area with its own entry check (SPEC §2.9). */}
-        {usesMyPage && (
-          <a
-            href={fromMyPage ? myPageHomeHref(linkParams) : myPageLoginHref(linkParams)}
-            className="app-button w-full md:w-auto"
-          >
-            {t(fromMyPage ? 'complete.toMyPageHome' : 'complete.toMyPage')}
-          </a>
-        )}
+        {/* To the login, a full page load: my-page is another area with its own entry check
+            (SPEC §2.9); to home (a renewal, still signed in), a move in the app. */}
+        {usesMyPage &&
+          (fromMyPage ? (
+            // in the app: a direct load of home is sent to the login (SPEC §2.5, ADR 0003)
+            <Link to={myPagePath('home', linkParams)} className="app-button w-full md:w-auto">
+              {t('complete.toMyPageHome')}
+            </Link>
+          ) : (
+            <a href={myPageLoginHref(linkParams)} className="app-button w-full md:w-auto">
+              {t('complete.toMyPage')}
+            </a>
+          ))}
         <button
           type="button"
           className="app-button-secondary w-full md:w-auto"
