@@ -6,6 +6,7 @@
 import { phaseProgressText } from '@app/shared/messages/flow-phase'
 import { deflateSync } from 'node:zlib'
 import { t as shellT } from '@app/shared'
+import { formatJapaneseDate } from '@app/shared/format/display'
 import { t as flowT } from '@app/shared/messages/application-flow'
 import { totalPremiumLabel, unitPremiumText } from '@app/shared/messages/premium-text'
 import { t as formT } from '@app/shared/messages/application-forms'
@@ -300,10 +301,9 @@ export function dateParts(yyyymmdd: string): { year: string; month: string; day:
   }
 }
 
-/** YYYYMMDD → 「1985年4月15日」 as the check screen writes it. */
+/** YYYYMMDD → 「1985年4月15日」, as every screen writes a date (issue #23 point 20). */
 export function writtenDate(yyyymmdd: string): string {
-  const { year, month, day } = dateParts(yyyymmdd)
-  return flowT('check.date', { year, month, day })
+  return formatJapaneseDate(yyyymmdd)
 }
 
 export function sexLabel(sex: '1' | '2'): string {

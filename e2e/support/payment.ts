@@ -9,7 +9,7 @@ import { phaseProgressText } from '@app/shared/messages/flow-phase'
 import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { promisify } from 'node:util'
-import { formatThousands, formatYearMonthDate } from '@app/shared/format/display'
+import { formatThousands, formatJapaneseDate } from '@app/shared/format/display'
 import { errorMessages } from '@app/shared/messages/errors.ja'
 import { translator } from '@app/shared/messages/format'
 import { paymentMessages } from '@app/shared/messages/payment.ja'
@@ -235,7 +235,7 @@ export async function expectCompletion(
   const userId = await sessionUserId(page)
   await expect(rowValue(page, payT('complete.userId'))).toContainText(userId)
   await expect(rowValue(page, payT('complete.applicationDate'))).toHaveText(
-    formatYearMonthDate(E2E_TODAY),
+    formatJapaneseDate(E2E_TODAY),
   )
   // issue #23 point 4: the amount with what it pays for and how the rest is paid
   const { pymntMethod } = groupDocument(
@@ -320,7 +320,7 @@ export async function expectVirtualAccount(
   await expect(rowValue(section, payT('vaccount.holder'))).toHaveText(/\S/)
   await expect(rowValue(section, payT('vaccount.amount'))).toHaveText(amountText(expected.amount))
   await expect(rowValue(section, payT('vaccount.dueDate'))).toHaveText(
-    formatYearMonthDate(addDays(E2E_TODAY, VIRTUAL_ACCOUNT_DUE_DAYS)),
+    formatJapaneseDate(addDays(E2E_TODAY, VIRTUAL_ACCOUNT_DUE_DAYS)),
   )
   await expect(rowValue(section, payT('vaccount.paidAmount'))).toHaveText(
     amountText(expected.paidAmount),

@@ -192,7 +192,7 @@ async function registerUnit(
   await expectUnitRow(page, link, unitNo, 1, '2')
 }
 
-/** The unit page's card writes the birth date as formatYearMonthDate does (1985/04/15 style). */
+/** The unit page's card writes the birth date as formatJapaneseDate does (「1985年4月15日」). */
 function writtenDateForCard(yyyymmdd: string): RegExp {
   const { year, month, day } = dateParts(yyyymmdd)
   return new RegExp(`${year}\\D+0?${month}\\D+0?${day}`)

@@ -14,7 +14,7 @@ import {
   insuredPath,
   type ApplicationView,
 } from '@app/shared'
-import { formatYearMonthDate } from '@app/shared/format/display'
+import { formatJapaneseDate } from '@app/shared/format/display'
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { signInApplicant } from '../support/applicant.ts'
 import { moveWithinApp } from '../support/app-navigation.ts'
@@ -291,7 +291,7 @@ test('被保険者（issue #23 12・21）: 「ご契約者と同じ」とほか�
         .getByRole('status')
         .filter({ hasText: formT('insuredUnit.added', { name: holder.nameKanji }) }),
     ).toBeVisible()
-    await expect(personCard(page, holder)).toContainText(formatYearMonthDate(holder.birthDate))
+    await expect(personCard(page, holder)).toContainText(formatJapaneseDate(holder.birthDate))
     await page.getByRole('button', { name: formT('insuredUnit.confirm') }).click()
   })
 

@@ -14,7 +14,7 @@
 //   nor the renewal is offered any more.
 // Axe on every screen.
 import type { ApplicationStep } from '@app/shared/rules/application-steps'
-import { formatThousands, formatYearMonthDate } from '@app/shared/format/display'
+import { formatThousands, formatJapaneseDate } from '@app/shared/format/display'
 import { translator } from '@app/shared/messages/format'
 import { renewalScreenMessages } from '@app/shared/messages/renewal-screens.ja'
 import type { Locator, Page } from '@playwright/test'
@@ -129,8 +129,8 @@ test.use({ actionTimeout: 15_000 })
 /** 保険期間 of a product year as home writes it (contract-summary.ts periodText). */
 function periodOf(info: { groupInceptionDate: string; groupExpiryDate: string }): string {
   return mypT('myp.home.contract.period', {
-    inception: formatYearMonthDate(info.groupInceptionDate),
-    expiry: formatYearMonthDate(info.groupExpiryDate),
+    inception: formatJapaneseDate(info.groupInceptionDate),
+    expiry: formatJapaneseDate(info.groupExpiryDate),
   })
 }
 

@@ -4,7 +4,7 @@ import type {
   PolicyHolderInfoState,
 } from '@app/shared/api/application/apply-info'
 import type { ItemDefinition } from '@app/shared/api/group/item-definition'
-import { formatThousands } from '@app/shared/format/display'
+import { formatJapaneseDate, formatThousands } from '@app/shared/format/display'
 import { t } from '@app/shared/messages/application-flow'
 import { totalPremiumLabel, unitPremiumText } from '@app/shared/messages/premium-text'
 import type { ItemAnswer } from '@app/shared/rules/item-answers'
@@ -14,16 +14,10 @@ import { DescriptionList } from './description-list.tsx'
 // (checkPolicyHolderInfo) and the policy holder's contract on my-page (checkContractInfo). Display
 // only: no form code, so the my-page chunk does not carry the application's.
 
-const YEAR_MONTH_DATE = /^(\d{4})(\d{2})(\d{2})$/
 const HOUR_MINUTE = /^(\d{2})(\d{2})$/
 
-/** YYYYMMDD → 「2027年1月1日」; anything else as it is. */
-export function formatDate(value: string): string {
-  const match = YEAR_MONTH_DATE.exec(value)
-  if (match === null) return value
-  const [, year = '', month = '', day = ''] = match
-  return t('check.date', { year, month: Number(month), day: Number(day) })
-}
+/** YYYYMMDD → 「2027年1月1日」; anything else as it is (issue #23 point 20: one style). */
+export const formatDate = formatJapaneseDate
 
 /** YYYYMMDD and HHMM → 「2027年1月1日 0時00分」; the date alone without a time. */
 function formatDateTime(date: string, time: string): string {

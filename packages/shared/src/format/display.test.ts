@@ -1,5 +1,7 @@
 import { describe, it, expect } from 'vitest'
 import {
+  formatJapaneseDate,
+  formatJapaneseYearMonth,
   formatThousands,
   formatYearMonth,
   formatYearMonthDate,
@@ -95,5 +97,26 @@ describe('先頭の0の除去（SPEC §5.3）', () => {
 
   it('3桁区切りと組み合わせられること', () => {
     expect(formatThousands(stripLeadingZeros('0001234567'))).toBe('1,234,567')
+  })
+})
+
+// issue #23 point 20: the one style of a date a person reads
+describe('日付の表示（「2027年1月1日」）', () => {
+  it.each([
+    ['20270101', '2027年1月1日'],
+    ['19851231', '1985年12月31日'],
+    ['2027010', '2027010'],
+    ['', ''],
+    ['2027-01-01', '2027-01-01'],
+  ])('%j は %j と表示すること', (input, expected) => {
+    expect(formatJapaneseDate(input)).toBe(expected)
+  })
+
+  it.each([
+    ['202701', '2027年1月'],
+    ['202612', '2026年12月'],
+    ['20261', '20261'],
+  ])('年月 %j は %j と表示すること', (input, expected) => {
+    expect(formatJapaneseYearMonth(input)).toBe(expected)
   })
 })

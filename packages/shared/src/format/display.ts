@@ -49,3 +49,23 @@ export function stripLeadingZeros(value: string): string {
   if (!DIGITS.test(value)) return value
   return value.replace(/^0+(?=\d)/, '')
 }
+
+/**
+ * 年月日 YYYYMMDD を「2027年1月1日」で表示する (issue #23 point 20, ADR 0019): the one style of a
+ * date a person reads, on every screen, mail and the certificate. `'20270101'` → `'2027年1月1日'`;
+ * anything else is returned as it is.
+ */
+export function formatJapaneseDate(value: string): string {
+  const match = YEAR_MONTH_DATE.exec(value)
+  if (!match) return value
+  const [, year = '', month = '', day = ''] = match
+  return `${year}年${Number(month)}月${Number(day)}日`
+}
+
+/** 年月 YYYYMM を「2027年1月」で表示する (issue #23 point 20). `'202701'` → `'2027年1月'`. */
+export function formatJapaneseYearMonth(value: string): string {
+  const match = YEAR_MONTH.exec(value)
+  if (!match) return value
+  const [, year = '', month = ''] = match
+  return `${year}年${Number(month)}月`
+}

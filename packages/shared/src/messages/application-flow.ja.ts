@@ -88,7 +88,6 @@ export const applicationFlowMessages = {
   'check.inception': '補償開始日時',
   'check.expiry': '補償終了日時',
   'check.period.undecided': 'お申し込みの手続きが済んだ後に決まります。',
-  'check.date': '{year}年{month}月{day}日',
   'check.dateTime': '{date} {hour}時{minute}分',
   'check.submit': '重要事項の確認へ進む',
 

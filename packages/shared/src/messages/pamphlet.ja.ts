@@ -4,7 +4,6 @@ export const pamphletMessages = {
   'pamphlet.description':
     '{groupName}のパンフレットです。補償の内容、保険料の例、募集期間、お申し込みの流れとお問い合わせ先をご案内します。',
   'pamphlet.toc': 'このページの内容',
-  'pamphlet.date': '{year}年{month}月{day}日',
   'pamphlet.time.am': '午前{hour}時',
   'pamphlet.time.pm': '午後{hour}時',
   'pamphlet.time.amWithMinute': '午前{hour}時{minute}分',

@@ -1,4 +1,4 @@
-import { formatThousands, totalPremiumLabel } from '@app/shared'
+import { formatJapaneseDate, formatThousands, totalPremiumLabel } from '@app/shared'
 import { japanDateTime, plainMail, type MyPageMailContext } from './my-page-templates.ts'
 import type { MailContent } from './outbox.ts'
 
@@ -8,10 +8,8 @@ import type { MailContent } from './outbox.ts'
 
 type MailTemplate = Omit<MailContent, 'recipient'>
 
-/** 「2026年12月1日」 from YYYYMMDD. */
-function japanDate(yyyymmdd: string): string {
-  return `${Number(yyyymmdd.slice(0, 4))}年${Number(yyyymmdd.slice(4, 6))}月${Number(yyyymmdd.slice(6, 8))}日`
-}
+/** 「2026年12月1日」 from YYYYMMDD (the shared style, issue #23 point 20). */
+const japanDate = formatJapaneseDate
 
 /** What every renewal mail names besides the group and the agency. */
 export interface RenewalMailContext extends MyPageMailContext {

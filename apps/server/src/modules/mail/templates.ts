@@ -1,4 +1,5 @@
 import {
+  formatJapaneseDate,
   formatThousands,
   paymentScopeText,
   t,
@@ -190,10 +191,8 @@ export interface CompletionMailInput {
   isRenewal?: boolean
 }
 
-/** 「2026年11月20日」 from YYYYMMDD. */
-function formatJapanDate(yyyymmdd: string): string {
-  return `${Number(yyyymmdd.slice(0, 4))}年${Number(yyyymmdd.slice(4, 6))}月${Number(yyyymmdd.slice(6, 8))}日`
-}
+/** 「2026年11月20日」 from YYYYMMDD: the product's one date style (issue #23 point 20). */
+const formatJapanDate = formatJapaneseDate
 
 const yen = (amount: number) => `${formatThousands(amount)}円`
 

@@ -1,22 +1,13 @@
-import { formatThousands, formatYearMonthDate, t } from '@app/shared'
+import { formatJapaneseDate, formatThousands, t } from '@app/shared'
 
 // How the pamphlet writes dates, times and amounts. Dates read as 「2026年11月10日」, the form
 // the groups' own announcements use, while <time datetime> carries the spec's YYYY-MM-DD
 // (SPEC §5.3, formatYearMonthDate). A value not in the expected form is shown as it is.
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
 const HHMM = /^([01]\d|2[0-3])([0-5]\d)$/
 
-/** '20261110' → '2026年11月10日' */
-export function japaneseDate(yyyymmdd: string): string {
-  const match = ISO_DATE.exec(formatYearMonthDate(yyyymmdd))
-  if (!match) return yyyymmdd
-  return t('pamphlet.date', {
-    year: Number(match[1]),
-    month: Number(match[2]),
-    day: Number(match[3]),
-  })
-}
+/** '20261110' → '2026年11月10日' (the shared style, issue #23 point 20) */
+export const japaneseDate = formatJapaneseDate
 
 /** '0000' → '午前0時', '1600' → '午後4時', '0930' → '午前9時30分' */
 export function japaneseTime(hhmm: string): string {

@@ -1,6 +1,10 @@
 import { totalPremiumLabel } from '@app/shared/messages/premium-text'
 import type { ContractSummary } from '@app/shared/api/my-page/endpoints'
-import { formatThousands, formatYearMonth, formatYearMonthDate } from '@app/shared/format/display'
+import {
+  formatJapaneseDate,
+  formatJapaneseYearMonth,
+  formatThousands,
+} from '@app/shared/format/display'
 import { findIn } from '@app/shared/messages/format'
 import { myPageScreenMessages } from '@app/shared/messages/my-page-screens.ja'
 import { t } from './my-page-messages.ts'
@@ -12,17 +16,17 @@ function textOf(key: string, code: string): string {
   return findIn(myPageScreenMessages, key) ?? code
 }
 
-/** 保険期間: 「2026-04-01〜2027-03-31」 (SPEC §5.3), or from the month while not fixed. */
+/** 保険期間: 「2026年4月1日〜2027年3月31日」 (issue #23 point 20), or from the month while not fixed. */
 export function periodText({ coveragePeriod }: ContractSummary): string {
   const { inceptionDate, expiryDate, groupPfCodeInceptionDateYm } = coveragePeriod
   if (inceptionDate === null) {
     return t('myp.home.contract.periodFrom', {
-      yearMonth: formatYearMonth(groupPfCodeInceptionDateYm),
+      yearMonth: formatJapaneseYearMonth(groupPfCodeInceptionDateYm),
     })
   }
   return t('myp.home.contract.period', {
-    inception: formatYearMonthDate(inceptionDate),
-    expiry: expiryDate === null ? '' : formatYearMonthDate(expiryDate),
+    inception: formatJapaneseDate(inceptionDate),
+    expiry: expiryDate === null ? '' : formatJapaneseDate(expiryDate),
   })
 }
 
@@ -45,7 +49,7 @@ export function contractSummaryRows(contract: ContractSummary): { label: string;
     },
     {
       label: t('myp.home.contract.applicationDate'),
-      value: formatYearMonthDate(contract.applicationDate),
+      value: formatJapaneseDate(contract.applicationDate),
     },
   ]
 }

@@ -1,5 +1,5 @@
 import type { ItemDefinition } from '@app/shared/api/group/item-definition'
-import { formatYearMonthDate } from '@app/shared/format/display'
+import { formatJapaneseDate } from '@app/shared/format/display'
 import { t } from '@app/shared/messages/application-forms-common'
 import { validateRules } from '@app/shared/rules/fields'
 import { validateItemAnswer, type ItemAnswer } from '@app/shared/rules/item-answers'
@@ -100,13 +100,13 @@ export function itemAnswersSchemaFor(
   return z.looseObject(shape)
 }
 
-/** An answer as a screen shows it: the choices' labels, a date as YYYY-MM-DD, text as it is. */
+/** An answer as a screen shows it: the choices' labels, a date as 「2027年1月1日」, text as it is. */
 export function itemAnswerText(item: ItemDefinition, answer: ItemAnswer): string {
   const values = answer === undefined ? [] : typeof answer === 'string' ? [answer] : answer
   return values
     .filter((value) => value !== '')
     .map((value) => {
-      if (item.inputType === 'date') return formatYearMonthDate(value)
+      if (item.inputType === 'date') return formatJapaneseDate(value)
       return item.choiceArray.find((choice) => choice.code === value)?.label ?? value
     })
     .join('、')

@@ -1,5 +1,5 @@
 import type { Completion, VirtualAccount } from '@app/shared/api/payment/payment'
-import { formatYearMonthDate } from '@app/shared/format/display'
+import { formatJapaneseDate } from '@app/shared/format/display'
 import { useId } from 'react'
 import { paymentScopeText, type PaymentTerms } from '@app/shared/messages/premium-text'
 import { t } from './payment-messages.ts'
@@ -59,7 +59,7 @@ export function CompletionRows({
     ...(usesMyPage ? [myPageRow] : []),
     {
       label: t('complete.applicationDate'),
-      value: formatYearMonthDate(completion.applicationDate),
+      value: formatJapaneseDate(completion.applicationDate),
     },
     {
       label: t('complete.amount'),
@@ -137,7 +137,7 @@ export function VirtualAccountDetails({ account }: { account: VirtualAccount }) 
           },
           { label: t('vaccount.holder'), value: account.accountHolder },
           { label: t('vaccount.amount'), value: yen(account.amount) },
-          { label: t('vaccount.dueDate'), value: formatYearMonthDate(account.dueDate) },
+          { label: t('vaccount.dueDate'), value: formatJapaneseDate(account.dueDate) },
           { label: t('vaccount.paidAmount'), value: yen(account.paidAmount) },
           { label: t('vaccount.status'), value: depositStatusText(account) },
         ]}

@@ -75,7 +75,7 @@ describe('被保険者情報の入力（registerInsuredInfo/{unitNo}）', () => 
     const items = within(list).getAllByRole('listitem')
     expect(items).toHaveLength(1)
     expect(items[0]?.textContent).toContain('山田　太郎（ヤマダ　タロウ）')
-    expect(items[0]?.textContent).toContain('生年月日1980-04-01')
+    expect(items[0]?.textContent).toContain('生年月日1980年4月1日')
     expect(items[0]?.textContent).toContain('続柄本人')
     expect(screen.getByRole('button', { name: '山田　太郎さんの登録内容を変更する' })).toBeTruthy()
     expect(screen.getByRole('button', { name: '山田　太郎さんを削除する' })).toBeTruthy()

@@ -5,7 +5,7 @@ import {
   type InsuredPerson,
 } from '@app/shared/api/application/apply-info'
 import type { ItemDefinition } from '@app/shared/api/group/item-definition'
-import { formatYearMonthDate } from '@app/shared/format/display'
+import { formatJapaneseDate } from '@app/shared/format/display'
 import { applicationFormsCatalogue } from '@app/shared/messages/application-forms-common'
 import { translator } from '@app/shared/messages/format'
 import { insuredFormMessages } from '@app/shared/messages/insured-form.ja'
@@ -470,7 +470,7 @@ function PersonCard({
       </p>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-std-16N-170">
         <dt className="text-solid-gray-700">{t('insuredUnit.insrdBirthDate.label')}</dt>
-        <dd>{formatYearMonthDate(person.insrdBirthDate)}</dd>
+        <dd>{formatJapaneseDate(person.insrdBirthDate)}</dd>
         <dt className="text-solid-gray-700">{t('insuredUnit.insrdSex')}</dt>
         <dd>{sexLabel(person.insrdSex)}</dd>
         {items.map((item) => (

@@ -24,7 +24,7 @@ describe('ご契約内容の確認（SPEC §2.2, §8.4 "The contract for the spe
       path: '/policyHolderInfo/contract/',
       query: { ...myPageLink, groupPfCodeInceptionDateYm: '202604' },
     })
-    expect(screen.getByText('保険期間 2026-04-01〜2027-03-31 のご契約内容です。')).toBeTruthy()
+    expect(screen.getByText('保険期間 2026年4月1日〜2027年3月31日 のご契約内容です。')).toBeTruthy()
     expect(
       section('ご契約の概要')
         .getAllByRole('definition')
@@ -35,7 +35,7 @@ describe('ご契約内容の確認（SPEC §2.2, §8.4 "The contract for the spe
       'お申し込み済み・お支払い済み',
       '12,500円',
       'クレジットカード',
-      '2026-03-15',
+      '2026年3月15日',
     ])
     expect(
       section('補償内容')

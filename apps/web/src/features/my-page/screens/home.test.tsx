@@ -74,16 +74,16 @@ describe('ホーム（SPEC §2.2, §2.4, §2.5 初期化ガード, §4 状態パ
     expect(services.getCalls).toContainEqual({ path: '/policyHolderInfo/', query: myPageLink })
     expect(screen.getByText('山田 太郎様')).toBeTruthy()
     expect(screen.getByText('マイページID：AB12CD34EF')).toBeTruthy()
-    const current = within(contractCard('2026-04-01〜2027-03-31'))
+    const current = within(contractCard('2026年4月1日〜2027年3月31日'))
     expect(current.getAllByRole('definition').map((item) => item.textContent)).toEqual([
       'さくら商事 団体総合保険',
       'P000123',
       'お申し込み済み・お支払い済み',
       '12,500円',
       'クレジットカード',
-      '2026-03-15',
+      '2026年3月15日',
     ])
-    const previous = within(contractCard('2025-04-01〜2026-03-31'))
+    const previous = within(contractCard('2025年4月1日〜2026年3月31日'))
     expect(previous.getByText('手続き済み・お振込待ち')).toBeTruthy()
     expect(previous.getByText('銀行振込（専用の振込口座）')).toBeTruthy()
     expect(previous.queryByRole('button', { name: '加入者証をダウンロード' })).toBeNull()
@@ -102,7 +102,7 @@ describe('ホーム（SPEC §2.2, §2.4, §2.5 初期化ガード, §4 状態パ
       },
     })
 
-    expect(within(contractCard('2026-04-01〜2027-03-31')).getByText(words)).toBeTruthy()
+    expect(within(contractCard('2026年4月1日〜2027年3月31日')).getByText(words)).toBeTruthy()
   })
 
   it('「契約内容を確認する」で、その保険期間を付けてご契約内容の確認へ進むこと', async () => {
@@ -156,7 +156,7 @@ describe('ホーム（SPEC §2.2, §2.4, §2.5 初期化ガード, §4 状態パ
       },
     })
 
-    const card = within(contractCard('2026-04-01〜2027-03-31'))
+    const card = within(contractCard('2026年4月1日〜2027年3月31日'))
     const ent = `/app/ent/${link.groupPfCode}/202604/${link.groupPfBranchNo}/${link.urlKey}`
     expect(card.getByRole('link', { name: '更新のお手続きをする' }).getAttribute('href')).toBe(
       `${ent}/renewalProcedure`,
