@@ -8,7 +8,7 @@ import { deflateSync } from 'node:zlib'
 import { t as shellT } from '@app/shared'
 import { formatJapaneseDate } from '@app/shared/format/display'
 import { t as flowT } from '@app/shared/messages/application-flow'
-import { totalPremiumLabel, unitPremiumText } from '@app/shared/messages/premium-text'
+import { planNameText, totalPremiumLabel, unitPremiumText } from '@app/shared/messages/premium-text'
 import { t as formT } from '@app/shared/messages/application-forms'
 import { t as documentsT } from '@app/shared/messages/documents'
 import type { ApplicationStep } from '@app/shared/rules/application-steps'
@@ -143,12 +143,11 @@ export function unitPremium(link: DemoLink, unitNo: number): number {
   return unitOf(link, unitNo).unitPremium
 }
 
-/** The plan's radio on selectCategory (selectCategory.option: name, coverage, premium). */
+/** The plan's radio on selectCategory (selectCategory.option: the plan's name and premium). */
 export function planLabel(link: DemoLink, unitNo: number): string {
   const unit = unitOf(link, unitNo)
   return flowT('selectCategory.option', {
-    displayName: unit.displayName,
-    coverageName: unit.coverageName,
+    name: planNameText(unit),
     premium: unitPremiumLabel(link, unitNo),
   })
 }

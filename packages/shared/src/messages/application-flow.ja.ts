@@ -17,7 +17,7 @@ export const applicationFlowMessages = {
   'selectCategory.lead':
     'お申し込みになるプランを選んでください。保険料は、「1名あたり」は被保険者1名ごとの金額、「被保険者全員分」はご夫婦やご家族など補償の対象の方全員での金額です。',
   'selectCategory.legend': 'プラン',
-  'selectCategory.option': '{displayName}（{coverageName}）　{premium}',
+  'selectCategory.option': '{name}　{premium}',
 
   // selectType (SPEC §8.4 "Plan selection")
   'selectType.lead': 'このプランに付けられるオプションを確認して、契約タイプを選んでください。',

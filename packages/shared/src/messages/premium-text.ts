@@ -58,3 +58,13 @@ export function paymentScopeText(terms: PaymentTerms): string {
   if (terms.pymntCount === 1) return `${now}保険期間1年分の保険料は、これですべてです。`
   return `${now}2回目以降の保険料のお支払いについては、あらためてご案内します。`
 }
+
+/**
+ * A plan's name on the choice screens (issue #23 point 20): its display name, with the coverage
+ * name in brackets only when that says more (「Aプラン（団体総合保険 Aプラン）」 doubled the name).
+ */
+export function planNameText(unit: { displayName: string; coverageName: string }): string {
+  return unit.coverageName.includes(unit.displayName)
+    ? unit.displayName
+    : `${unit.displayName}（${unit.coverageName}）`
+}

@@ -9,16 +9,16 @@ import { openStep, sent } from '../application/test-open-step.ts'
 const before = testApplication(['entryTerms', 'selectPolicyHolderDiv'], { version: 4 })
 
 describe('加入区分の選択（selectCategory）', () => {
-  it('プランを表示名・補償名・1名あたりの保険料（3桁区切り）とともに選択肢にすること', async () => {
+  it('プランを表示名（補償名が同じ名前を重ねるときは表示名だけ）と1名あたりの保険料（3桁区切り）で選択肢にすること', async () => {
     await openStep('selectCategory', { views: [before] })
 
     const group = await screen.findByRole('radiogroup', { name: 'プラン ※必須' })
     expect(within(group).getAllByRole('radio')).toEqual([
       screen.getByRole('radio', {
-        name: 'Aプラン（団体総合保険 Aプラン）　1,200円（1名あたり・月額）',
+        name: 'Aプラン　1,200円（1名あたり・月額）',
       }),
       screen.getByRole('radio', {
-        name: 'Bプラン（団体総合保険 Bプラン）　2,500円（1名あたり・月額）',
+        name: 'Bプラン　2,500円（1名あたり・月額）',
       }),
     ])
   })

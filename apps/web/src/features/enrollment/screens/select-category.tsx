@@ -1,5 +1,5 @@
 import { t } from '@app/shared/messages/application-flow'
-import { unitPremiumText } from '@app/shared/messages/premium-text'
+import { planNameText, unitPremiumText } from '@app/shared/messages/premium-text'
 import { useEffect, useState } from 'react'
 import * as z from 'zod/mini'
 import { ErrorSummary } from '../../../components/form/error-summary.tsx'
@@ -16,11 +16,10 @@ const schema = z.object({
   planUnitNo: z.string().check(z.minLength(1, { error: t('application.validation.plan') })),
 })
 
-/** e.g. 「Aプラン（団体総合保険 Aプラン） 1,200円（1名あたり・月額）」 */
+/** e.g. 「Aプラン 1,200円（1名あたり・月額）」 */
 function planLabel(plan: CoverageUnit, pymntCount: number): string {
   return t('selectCategory.option', {
-    displayName: plan.displayName,
-    coverageName: plan.coverageName,
+    name: planNameText(plan),
     premium: unitPremiumText(plan.unitPremium, plan.premiumBasis, pymntCount),
   })
 }

@@ -46,7 +46,7 @@ describe('プラン・タイプの選択（selectType）', () => {
     })
     const plan = await screen.findByRole('heading', { level: 2, name: '選択したプラン' })
     expect(plan.nextElementSibling?.textContent).toBe(
-      'Aプラン（団体総合保険 Aプラン）　1,200円（1名あたり・月額）',
+      'Aプラン　1,200円（1名あたり・月額）',
     )
     // issue #23 point 9: the lead names no button; the hint says the plan has options to show
     expect(

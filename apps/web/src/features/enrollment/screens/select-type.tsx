@@ -1,7 +1,7 @@
 import { conflictMessage, selectTypeInputSchema } from '@app/shared/api/application/select-type'
 import { formatThousands } from '@app/shared/format/display'
 import { t } from '@app/shared/messages/application-flow'
-import { totalPremiumLabel, unitPremiumText } from '@app/shared/messages/premium-text'
+import { planNameText, totalPremiumLabel, unitPremiumText } from '@app/shared/messages/premium-text'
 import { cvrgeUnits, totalPremium, unitConflict } from '@app/shared/rules/application'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useWatch } from '../../../components/form/form-store.ts'
@@ -263,8 +263,7 @@ export default function SelectTypeScreen() {
                 {plan !== undefined && (
                   <p className="text-std-16N-170">
                     {t('selectCategory.option', {
-                      displayName: plan.displayName,
-                      coverageName: plan.coverageName,
+                      name: planNameText(plan),
                       premium: unitPremiumText(
                         plan.unitPremium,
                         plan.premiumBasis,
