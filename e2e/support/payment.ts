@@ -54,11 +54,16 @@ export function rowValue(scope: Page | Locator, label: string): Locator {
  * name gets a number: name-2.png). */
 export async function screenshotIfAsked(page: Page, name: string): Promise<void> {
   if (process.env.E2E_SCREENSHOTS !== '1') return
-  let file = test.info().outputPath(`${name}.png`)
-  for (let count = 2; existsSync(file); count += 1) {
-    file = test.info().outputPath(`${name}-${count}.png`)
+  let base = name
+  for (let count = 2; existsSync(test.info().outputPath(`${base}.png`)); count += 1) {
+    base = `${name}-${count}`
   }
-  await page.screenshot({ path: file, fullPage: true })
+  await page.screenshot({ path: test.info().outputPath(`${base}.png`), fullPage: true })
+  // and as a phone shows it (375 px), then back to the test's own size
+  const size = page.viewportSize()
+  await page.setViewportSize({ width: 375, height: 812 })
+  await page.screenshot({ path: test.info().outputPath(`${base}-375.png`), fullPage: true })
+  if (size !== null) await page.setViewportSize(size)
 }
 
 /** The my-page ID of the applicant signed in in this tab (the app's session info). */

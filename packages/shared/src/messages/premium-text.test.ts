@@ -47,6 +47,12 @@ describe('プランの名前', () => {
     expect(planNameText({ displayName: 'Aプラン', coverageName: '団体総合保険 Aプラン' })).toBe(
       'Aプラン',
     )
+    expect(
+      planNameText({
+        displayName: 'Aプラン（本人のみ）',
+        coverageName: '団体総合生活補償保険 Aプラン（本人型）',
+      }),
+    ).toBe('Aプラン（本人のみ）')
     expect(planNameText({ displayName: 'スタンダード', coverageName: '傷害補償（基本）' })).toBe(
       'スタンダード（傷害補償（基本））',
     )

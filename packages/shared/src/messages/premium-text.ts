@@ -61,10 +61,13 @@ export function paymentScopeText(terms: PaymentTerms): string {
 
 /**
  * A plan's name on the choice screens (issue #23 point 20): its display name, with the coverage
- * name in brackets only when that says more (「Aプラン（団体総合保険 Aプラン）」 doubled the name).
+ * name in brackets only when that says more. 「Aプラン（本人のみ）（団体総合生活補償保険 Aプラン（本人
+ * 型））」 doubled the name: a coverage name that contains the display name (before any bracket of
+ * its own) adds nothing.
  */
 export function planNameText(unit: { displayName: string; coverageName: string }): string {
-  return unit.coverageName.includes(unit.displayName)
+  const base = unit.displayName.replace(/（.*$/, '').trim()
+  return base !== '' && unit.coverageName.includes(base)
     ? unit.displayName
     : `${unit.displayName}（${unit.coverageName}）`
 }
