@@ -21,6 +21,7 @@ import {
   shellT,
   stepTitles,
   stepUrl,
+  unitName,
   yen,
   type Person,
 } from './application.ts'
@@ -50,6 +51,14 @@ export function step(screen: string, flow: readonly ApplicationStep[]) {
   const [name] = screen.split('/') as [ApplicationStep]
   const title = screen.includes('/') ? stepTitles.registerInsuredInfoUnit : stepTitles[name]
   return { screen, title, step: name, flow }
+}
+
+/** The unit list of registerInsuredInfo: the row of a unit (its name is the row's header). */
+export function unitRow(page: Page, link: DemoLink, unitNo: number): Locator {
+  return page
+    .getByRole('table', { name: formT('insuredList.caption') })
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: unitName(link, unitNo), exact: true }) })
 }
 
 export function radioGroup(scope: Page | Locator, legend: string): Locator {

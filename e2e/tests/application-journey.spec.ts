@@ -66,6 +66,7 @@ import {
   radioGroup,
   step,
   toImportantNotesAndPayment,
+  unitRow,
 } from '../support/journey.ts'
 import { claimMember } from '../support/members.ts'
 import {
@@ -94,14 +95,6 @@ const groupB = demoLink(DEMO_GROUP_CODES.b)
 test.describe.configure({ mode: 'parallel' })
 // A control that never comes fails the step it belongs to, not the whole test's time.
 test.use({ actionTimeout: 15_000 })
-
-/** The unit list of registerInsuredInfo: the row of a unit, its count and status. */
-function unitRow(page: Page, link: DemoLink, unitNo: number): Locator {
-  return page
-    .getByRole('table', { name: formT('insuredList.caption') })
-    .getByRole('row')
-    .filter({ has: page.getByRole('rowheader', { name: unitName(link, unitNo), exact: true }) })
-}
 
 async function expectUnitRow(
   page: Page,

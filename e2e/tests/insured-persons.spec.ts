@@ -37,8 +37,8 @@ import {
   yen,
   type Person,
 } from '../support/application.ts'
-import { DEMO_GROUP_CODES, demoLink, entPath, type DemoLink } from '../support/demo.ts'
-import { personalFlow, radioGroup, step } from '../support/journey.ts'
+import { DEMO_GROUP_CODES, demoLink, entPath } from '../support/demo.ts'
+import { personalFlow, radioGroup, step, unitRow } from '../support/journey.ts'
 
 const groupA = demoLink(DEMO_GROUP_CODES.a)
 const flow = personalFlow
@@ -133,14 +133,6 @@ async function applicantAtInsuredList(
   await moveWithinApp(page, entPath(groupA, 'registerInsuredInfo'))
   await expectStep(page, groupA, step('registerInsuredInfo', flow))
   return headers
-}
-
-/** The row of a unit in the unit list. */
-function unitRow(page: Page, link: DemoLink, unitNo: number): Locator {
-  return page
-    .getByRole('table', { name: formT('insuredList.caption') })
-    .getByRole('row')
-    .filter({ has: page.getByRole('rowheader', { name: unitName(link, unitNo), exact: true }) })
 }
 
 /** The row's count, status and the one link it offers (named with the unit). */

@@ -354,15 +354,20 @@ export class AccessService {
   }
 
   /** The member's own enrolment (not a renewal) is a draft: a verification resumes it. */
-  async #hasDraft(rosterMemberId: string): Promise<boolean> {
+  #hasDraft(rosterMemberId: string): Promise<boolean> {
+    return this.#hasOwnEnrolment(rosterMemberId, 'draft')
+  }
+
+  /** Whether the member's own enrolment (not a renewal of it, issue #9) is in this state. */
+  async #hasOwnEnrolment(rosterMemberId: string, status: 'draft' | 'applied'): Promise<boolean> {
     const rows = await this.#db
       .select({ id: applications.id })
       .from(applications)
       .where(
         and(
           eq(applications.rosterMemberId, rosterMemberId),
+          eq(applications.status, status),
           isNull(applications.preApplicationId),
-          eq(applications.status, 'draft'),
         ),
       )
       .limit(1)
@@ -645,18 +650,7 @@ export class AccessService {
   }
 
   async #refuseIfApplied(rosterMemberId: string): Promise<void> {
-    const rows = await this.#db
-      .select({ id: applications.id })
-      .from(applications)
-      .where(
-        and(
-          eq(applications.rosterMemberId, rosterMemberId),
-          eq(applications.status, 'applied'),
-          isNull(applications.preApplicationId),
-        ),
-      )
-      .limit(1)
-    if (rows.length > 0) {
+    if (await this.#hasOwnEnrolment(rosterMemberId, 'applied')) {
       throw new AppError(errorCodes.alreadyApplied, { message: 'the member has already applied' })
     }
   }
