@@ -6,7 +6,6 @@
 import { phaseProgressText } from '@app/shared/messages/flow-phase'
 import { deflateSync } from 'node:zlib'
 import { t as shellT } from '@app/shared'
-import { formatJapaneseDate } from '@app/shared/format/display'
 import { t as flowT } from '@app/shared/messages/application-flow'
 import { planNameText, totalPremiumLabel, unitPremiumText } from '@app/shared/messages/premium-text'
 import { t as formT } from '@app/shared/messages/application-forms'
@@ -298,11 +297,6 @@ export function dateParts(yyyymmdd: string): { year: string; month: string; day:
     month: String(Number(yyyymmdd.slice(4, 6))),
     day: String(Number(yyyymmdd.slice(6, 8))),
   }
-}
-
-/** YYYYMMDD → 「1985年4月15日」, as every screen writes a date (issue #23 point 20). */
-export function writtenDate(yyyymmdd: string): string {
-  return formatJapaneseDate(yyyymmdd)
 }
 
 export function sexLabel(sex: '1' | '2'): string {

@@ -11,6 +11,7 @@
 // the one that is (ADR 0012) while a typed address is direct access (SPEC §2.5, ADR 0003), one
 // 「変更する」 from the check screen and back, and no way back from completeApplication (SPEC §2.7).
 // Group collection (団体扱) is tests/payment-collection.spec.ts.
+import { formatJapaneseDate } from '@app/shared/format/display'
 import type { ApplicationStep } from '@app/shared/rules/application-steps'
 import type { Locator, Page } from '@playwright/test'
 import { SMOKE_TAG } from '../support/engines.ts'
@@ -42,7 +43,6 @@ import {
   stepUrl,
   test,
   unitName,
-  writtenDate,
   yen,
   type Person,
   type UploadFile,
@@ -382,7 +382,7 @@ test.describe('お申し込み: 確認メールのリンクから支払いと完
       await expect(checkValue(holderSection, flowT('check.nameKana'))).toHaveText(holder.nameKana)
       await expect(checkValue(holderSection, flowT('check.nameKanji'))).toHaveText(holder.nameKanji)
       await expect(checkValue(holderSection, flowT('check.birthDate'))).toHaveText(
-        writtenDate(holder.birthDate),
+        formatJapaneseDate(holder.birthDate),
       )
       await expect(checkValue(holderSection, flowT('check.zipCd'))).toHaveText('100-0001')
       await expect(checkValue(holderSection, flowT('check.addressKanji'))).toHaveText(
@@ -669,7 +669,7 @@ test.describe('お申し込み: 確認メールのリンクから支払いと完
     await expect(checkValue(managerSection, flowT('check.mailAddress'))).toHaveText(manager.mail)
     const insuredSection = checkSection(page, flowT('check.section.insured'))
     await expect(insuredSection).toContainText(insured.nameKanji)
-    await expect(insuredSection).toContainText(writtenDate(insured.birthDate))
+    await expect(insuredSection).toContainText(formatJapaneseDate(insured.birthDate))
     await expect(
       checkValue(
         checkSection(page, flowT('check.section.notice')),

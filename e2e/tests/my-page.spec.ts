@@ -10,6 +10,7 @@
 // back from mailChangeComplete, passwordResetComplete and idReNotificationComplete is cancelled
 // (SPEC §2.7). Then the wrong password (APFL0011), the wrong code (APFL0013) and a sign-in with
 // the keyboard alone. Mail and SMS are read from the outbox by address and by phone number.
+import { formatJapaneseDate } from '@app/shared/format/display'
 import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { SMOKE_TAG } from '../support/engines.ts'
@@ -21,7 +22,6 @@ import {
   premiumOf,
   test,
   unitName,
-  writtenDate,
   yen,
   type Person,
 } from '../support/application.ts'
@@ -163,7 +163,7 @@ test('マイページ（SPEC §2.2）: メールの認証コードでログイ�
     await expect(rowValue(policyHolder, flowT('check.nameKanji'))).toHaveText(person.nameKanji)
     await expect(rowValue(policyHolder, flowT('check.nameKana'))).toHaveText(person.nameKana)
     await expect(rowValue(policyHolder, flowT('check.birthDate'))).toHaveText(
-      writtenDate(person.birthDate),
+      formatJapaneseDate(person.birthDate),
     )
     await expectMyPageScreen(page, 'checkContractInfo')
     await linkNamed(page, mypT('myp.toHome')).click()

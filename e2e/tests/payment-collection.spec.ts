@@ -7,6 +7,7 @@
 // left empty, the notice answered 「いいえ」), applies with 「この内容で申し込む」 (the payment
 // registration of SPEC §7.4) and lands on completeApplication with the 団体扱 status, the
 // completion mail in the outbox, and no way back (SPEC §2.7). Axe on every screen.
+import { formatJapaneseDate } from '@app/shared/format/display'
 import type { ApplicationStep } from '@app/shared/rules/application-steps'
 import {
   choiceLabel,
@@ -22,7 +23,6 @@ import {
   signInThroughMailLink,
   test,
   unitName,
-  writtenDate,
   yen,
   type Person,
 } from '../support/application.ts'
@@ -137,7 +137,7 @@ test('団体扱の団体（初回登録ID・一斉募集）: プラン1つで申
   const holderSection = checkSection(page, flowT('check.section.policyHolder'))
   await expect(checkValue(holderSection, flowT('check.nameKanji'))).toHaveText(holder.nameKanji)
   await expect(checkValue(holderSection, flowT('check.birthDate'))).toHaveText(
-    writtenDate(holder.birthDate),
+    formatJapaneseDate(holder.birthDate),
   )
   await expect(checkValue(holderSection, department)).toHaveText('製造部第一工場')
   await expect(

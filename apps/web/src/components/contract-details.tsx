@@ -16,15 +16,12 @@ import { DescriptionList } from './description-list.tsx'
 
 const HOUR_MINUTE = /^(\d{2})(\d{2})$/
 
-/** YYYYMMDD → 「2027年1月1日」; anything else as it is (issue #23 point 20: one style). */
-export const formatDate = formatJapaneseDate
-
 /** YYYYMMDD and HHMM → 「2027年1月1日 0時00分」; the date alone without a time. */
 function formatDateTime(date: string, time: string): string {
   const match = HOUR_MINUTE.exec(time)
-  if (match === null) return formatDate(date)
+  if (match === null) return formatJapaneseDate(date)
   const [, hour = '', minute = ''] = match
-  return t('check.dateTime', { date: formatDate(date), hour: Number(hour), minute })
+  return t('check.dateTime', { date: formatJapaneseDate(date), hour: Number(hour), minute })
 }
 
 /** 1000001 → 100-0001 */
@@ -67,7 +64,7 @@ export function policyHolderRows(info: PolicyHolderInfoState): Row[] {
   ]
   if (!isCorporate) {
     rows.push(
-      { label: t('check.birthDate'), value: formatDate(info.policyHolderBirthDate) },
+      { label: t('check.birthDate'), value: formatJapaneseDate(info.policyHolderBirthDate) },
       {
         label: t('check.sex'),
         value: info.policyHolderSex === '' ? '' : t(`check.sex.${info.policyHolderSex}`),
@@ -95,7 +92,7 @@ export function policyHolderRows(info: PolicyHolderInfoState): Row[] {
       { label: t('check.otherInsuranceType'), value: info.otherInsuranceType },
       {
         label: t('check.otherInsuranceExpiryDate'),
-        value: formatDate(info.otherInsuranceExpiryDate),
+        value: formatJapaneseDate(info.otherInsuranceExpiryDate),
       },
       {
         label: t('check.otherInsurancePymntLimit'),
@@ -111,7 +108,7 @@ export function insuredRows(person: InsuredPerson): Row[] {
   return [
     { label: t('check.nameKana'), value: person.insrdNameKana },
     { label: t('check.nameKanji'), value: person.insrdNameKanji },
-    { label: t('check.birthDate'), value: formatDate(person.insrdBirthDate) },
+    { label: t('check.birthDate'), value: formatJapaneseDate(person.insrdBirthDate) },
     { label: t('check.sex'), value: t(`check.sex.${person.insrdSex}`) },
   ]
 }
@@ -189,7 +186,7 @@ function answerText(item: ItemDefinition, answer: ItemAnswer): string {
       .join('、')
   }
   const text = codes.join('、')
-  return item.inputType === 'date' ? formatDate(text) : text
+  return item.inputType === 'date' ? formatJapaneseDate(text) : text
 }
 
 export function itemRows(

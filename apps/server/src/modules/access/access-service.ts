@@ -350,12 +350,10 @@ export class AccessService {
     if (verification === undefined || !isUsable(verification, now)) {
       return { usable: false, isResuming: false }
     }
-    return { usable: true, isResuming: await this.#hasDraft(verification.rosterMemberId) }
-  }
-
-  /** The member's own enrolment (not a renewal) is a draft: a verification resumes it. */
-  #hasDraft(rosterMemberId: string): Promise<boolean> {
-    return this.#hasOwnEnrolment(rosterMemberId, 'draft')
+    return {
+      usable: true,
+      isResuming: await this.#hasOwnEnrolment(verification.rosterMemberId, 'draft'),
+    }
   }
 
   /** Whether the member's own enrolment (not a renewal of it, issue #9) is in this state. */
@@ -633,7 +631,8 @@ export class AccessService {
         })
       }
     }
-    const isResuming = await this.#hasDraft(member.id)
+    // a draft of the member's own: the mail resumes it (issue #23 point 14)
+    const isResuming = await this.#hasOwnEnrolment(member.id, 'draft')
     const expiresAt = new Date(now.getTime() + ENTRY_TICKET_MINUTES * 60_000)
     const entryToken = await signToken(
       this.#options.keys,

@@ -1,4 +1,4 @@
-import { toBusinessDate, toBusinessTime } from '@app/shared'
+import { formatJapaneseDate, toBusinessDate, toBusinessTime } from '@app/shared'
 import { ONE_TIME_CODE_MINUTES } from '@app/shared/api/my-page/endpoints'
 import type { TelephoneMessage } from '../telephone/telephone-outbox.ts'
 import type { MailContent } from './outbox.ts'
@@ -25,9 +25,8 @@ const NO_REPLY = [
 
 /** 日本時間で「2026年11月20日 10時10分」。Seconds are cut, so a deadline never reads later. */
 export function japanDateTime(instant: Date): string {
-  const [date, time] = [toBusinessDate(instant), toBusinessTime(instant)]
-  const ymd = `${date.slice(0, 4)}年${Number(date.slice(4, 6))}月${Number(date.slice(6, 8))}日`
-  return `${ymd} ${Number(time.slice(0, 2))}時${time.slice(2, 4)}分`
+  const time = toBusinessTime(instant)
+  return `${formatJapaneseDate(toBusinessDate(instant))} ${Number(time.slice(0, 2))}時${time.slice(2, 4)}分`
 }
 
 /** Sections joined by blank lines; the agency's contact and the no-reply note close every mail. */

@@ -8,9 +8,6 @@ import type { MailContent } from './outbox.ts'
 
 type MailTemplate = Omit<MailContent, 'recipient'>
 
-/** 「2026年12月1日」 from YYYYMMDD (the shared style, issue #23 point 20). */
-const japanDate = formatJapaneseDate
-
 /** What every renewal mail names besides the group and the agency. */
 export interface RenewalMailContext extends MyPageMailContext {
   /** last year's 加入者番号 */
@@ -30,7 +27,7 @@ export function autoRenewStoppedMail(
     [
       `・加入者番号：${context.groupPfPolicyHolderNo}`,
       `・受付日時：${japanDateTime(context.stoppedAt)}`,
-      `・現在のご契約の満期日：${japanDate(context.expiryDate)}`,
+      `・現在のご契約の満期日：${formatJapaneseDate(context.expiryDate)}`,
     ].join('\n'),
     'ご契約は満期日をもって終了し、次年度へは更新されません。',
     myPageLines(context.myPageUrl),
@@ -54,7 +51,7 @@ export function renewedMail(
     [
       `・前年度の加入者番号：${context.groupPfPolicyHolderNo}`,
       `・新しい加入者番号：${context.newPolicyHolderNo}`,
-      `・保険期間：${japanDate(context.inceptionDate)}から${japanDate(context.expiryDate)}まで`,
+      `・保険期間：${formatJapaneseDate(context.inceptionDate)}から${formatJapaneseDate(context.expiryDate)}まで`,
       `・${totalPremiumLabel(context.pymntCount)}：${formatThousands(context.totalPremium)}円`,
     ].join('\n'),
     '保険料のお支払い方法は、取扱代理店または団体からあらためてご案内します。',
@@ -69,12 +66,12 @@ export function renewalNoticeMail(
   const next =
     context.nextInceptionDate === null
       ? '次年度のご契約内容（保険料など）で'
-      : `${japanDate(context.nextInceptionDate)}からの次年度のご契約内容（保険料など）で`
+      : `${formatJapaneseDate(context.nextInceptionDate)}からの次年度のご契約内容（保険料など）で`
   return plainMail('renewalNotice', context, 'ご契約の自動更新のご案内', [
-    `${context.groupName}の団体保険のご契約（加入者番号：${context.groupPfPolicyHolderNo}）は、${japanDate(context.renewalFixDate)}に、${next}自動的に更新されます。`,
+    `${context.groupName}の団体保険のご契約（加入者番号：${context.groupPfPolicyHolderNo}）は、${formatJapaneseDate(context.renewalFixDate)}に、${next}自動的に更新されます。`,
     [
       '・プランや特約を変更される場合は、マイページから更新のお手続きをしてください。',
-      `・更新を希望されない場合は、${japanDate(context.renewalFixDate)}の前日までに、マイページから自動更新の停止をお申し出ください。`,
+      `・更新を希望されない場合は、${formatJapaneseDate(context.renewalFixDate)}の前日までに、マイページから自動更新の停止をお申し出ください。`,
       '・この日を過ぎると、マイページからは停止できません。取扱代理店へご連絡ください。',
     ].join('\n'),
     myPageLines(context.myPageUrl),

@@ -3,11 +3,10 @@ import {
   formatThousands,
   paymentScopeText,
   t,
-  toBusinessDate,
-  toBusinessTime,
   VERIFICATION_LINK_MINUTES,
 } from '@app/shared'
 import { html, safeHref, type SafeHtml } from '../pamphlet/html.ts'
+import { japanDateTime } from './my-page-templates.ts'
 import type { MailContent } from './outbox.ts'
 
 // Every mail the product sends is written here (PRODUCT.md "Messages"): Japanese, polite, plain
@@ -41,16 +40,6 @@ const noReplyBlocks: Block[] = [
   { kind: 'rule' },
   paragraph('このメールは送信専用です。返信いただいてもお答えできません。'),
 ]
-
-/** 日本時間で「2026年11月20日 11時00分」。Seconds are cut, so a deadline never reads later than it is. */
-function formatJapanDateTime(instant: Date): string {
-  const date = toBusinessDate(instant)
-  const time = toBusinessTime(instant)
-  return (
-    `${Number(date.slice(0, 4))}年${Number(date.slice(4, 6))}月${Number(date.slice(6, 8))}日 ` +
-    `${Number(time.slice(0, 2))}時${time.slice(2, 4)}分`
-  )
-}
 
 function renderText(blocks: Block[]): string {
   const parts = blocks.map((block) => {
@@ -133,7 +122,7 @@ export function verificationMail(input: VerificationMailInput): MailTemplate {
     {
       kind: 'list',
       items: [
-        `リンクの有効期限：${formatJapanDateTime(input.expiresAt)}まで（送信から${VERIFICATION_LINK_MINUTES / 60}時間）`,
+        `リンクの有効期限：${japanDateTime(input.expiresAt)}まで（送信から${VERIFICATION_LINK_MINUTES / 60}時間）`,
         'リンクは1回だけご利用いただけます。',
         'リンク先の画面では、お手続きの際に設定したパスワードを入力してください。',
       ],
@@ -191,9 +180,6 @@ export interface CompletionMailInput {
   isRenewal?: boolean
 }
 
-/** 「2026年11月20日」 from YYYYMMDD: the product's one date style (issue #23 point 20). */
-const formatJapanDate = formatJapaneseDate
-
 const yen = (amount: number) => `${formatThousands(amount)}円`
 
 const paymentMethodText: Record<CompletionMailInput['pymntMethod'], string> = {
@@ -221,7 +207,7 @@ export function completionMail(input: CompletionMailInput): MailTemplate {
       items: [
         `加入者番号：${input.groupPfPolicyHolderNo}`,
         ...(input.myPage === null ? [] : [`マイページのID：${input.myPage.userId}`]),
-        `お申込日：${formatJapanDate(input.applicationDate)}`,
+        `お申込日：${formatJapaneseDate(input.applicationDate)}`,
         `お支払い金額：${yen(input.invoiceAmount)}`,
         `お支払い方法：${paymentMethodText[input.pymntMethod]}`,
       ],
@@ -244,7 +230,7 @@ export function completionMail(input: CompletionMailInput): MailTemplate {
           `口座番号：${account.accountType} ${account.accountNumber}`,
           `口座名義：${account.accountHolder}`,
           `お振込金額：${yen(account.amount)}`,
-          `振込期日：${formatJapanDate(account.dueDate)}`,
+          `振込期日：${formatJapaneseDate(account.dueDate)}`,
         ],
       },
       paragraph(
@@ -340,7 +326,7 @@ export function agencyCompletionMail(input: AgencyCompletionInput): MailTemplate
       items: [
         `枝番：${input.groupPfBranchNo}`,
         `加入者番号：${input.groupPfPolicyHolderNo}`,
-        `お申込日：${formatJapanDate(input.applicationDate)}`,
+        `お申込日：${formatJapaneseDate(input.applicationDate)}`,
         `お支払い金額：${yen(input.invoiceAmount)}`,
         `お支払い方法：${paymentMethodText[input.pymntMethod]}`,
       ],

@@ -938,8 +938,8 @@ export class PaymentService {
       if (!isNew) return { received: true, duplicate: true }
       if (account !== undefined && outcome !== 'unknownAccount') {
         await recordDepositOnAccount(tx, account.id, { paidAmount, depositStatus: outcome, now })
-        await this.#applyDeposit(tx, account.applicationId, depositEvents[outcome], now)
-        await this.#tellDeposit(tx, account.applicationId, {
+        await this.#applyDeposit(tx, account.applicationId, {
+          event: depositEvents[outcome],
           amount: account.amount,
           paidAmount,
           outcome,
@@ -950,27 +950,40 @@ export class PaymentService {
     })
   }
 
-  /** The applicant's mail of a reconciled transfer (issue #23 point 17), in the same transaction. */
-  async #tellDeposit(
+  /**
+   * A reconciled deposit on the application, in the notification's transaction: its status pattern
+   * moves on (SPEC §4), and the applicant is mailed paid, short or over (issue #23 point 17).
+   * One read of the application, locked, serves both.
+   */
+  async #applyDeposit(
     tx: Database,
     applicationId: string,
     deposit: {
+      event: PaymentEvent
       amount: number
       paidAmount: number
       outcome: DepositMailInput['outcome']
       now: Date
     },
   ): Promise<void> {
-    const row = await findApplication(tx, applicationId)
+    const row = await findApplication(tx, applicationId, { forUpdate: true })
     if (row?.applyInfo == null) return
     const { basicInfo } = row.applyInfo
-    const [group, branch] = await Promise.all([
-      findGroupPfInfo(tx, {
-        groupPfCode: row.groupPfCode,
-        groupPfCodeInceptionDateYm: row.groupPfCodeInceptionDateYm,
-      }),
-      findBranch(tx, { groupPfCode: row.groupPfCode, groupPfBranchNo: row.groupPfBranchNo }),
-    ])
+    const statusPattern = statusPatternAfter(basicInfo.statusPattern, deposit.event)
+    if (statusPattern !== basicInfo.statusPattern) {
+      await saveAppliedState(tx, applicationId, {
+        applyInfo: { ...row.applyInfo, basicInfo: { ...basicInfo, statusPattern } },
+        now: deposit.now,
+      })
+    }
+    const group = await findGroupPfInfo(tx, {
+      groupPfCode: row.groupPfCode,
+      groupPfCodeInceptionDateYm: row.groupPfCodeInceptionDateYm,
+    })
+    const branch = await findBranch(tx, {
+      groupPfCode: row.groupPfCode,
+      groupPfBranchNo: row.groupPfBranchNo,
+    })
     const mail = depositMail({
       groupName: group?.groupNameKanji ?? '',
       groupPfPolicyHolderNo: row.groupPfPolicyHolderNo ?? basicInfo.groupPfPolicyHolderNo ?? '',
@@ -980,23 +993,6 @@ export class PaymentService {
       agencyContact: branch?.refFreeField ?? '',
     })
     await enqueueMail(tx, { ...mail, recipient: basicInfo.policyHolderEmailAddress }, deposit.now)
-  }
-
-  async #applyDeposit(
-    tx: Database,
-    applicationId: string,
-    event: PaymentEvent,
-    now: Date,
-  ): Promise<void> {
-    const row = await findApplication(tx, applicationId, { forUpdate: true })
-    if (row?.applyInfo == null) return
-    const { basicInfo } = row.applyInfo
-    const statusPattern = statusPatternAfter(basicInfo.statusPattern, event)
-    if (statusPattern === basicInfo.statusPattern) return
-    await saveAppliedState(tx, applicationId, {
-      applyInfo: { ...row.applyInfo, basicInfo: { ...basicInfo, statusPattern } },
-      now,
-    })
   }
 
   // -------------------------------------------------------------------------------------------

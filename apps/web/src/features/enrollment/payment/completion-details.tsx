@@ -1,10 +1,9 @@
 import type { Completion, VirtualAccount } from '@app/shared/api/payment/payment'
 import { formatJapaneseDate } from '@app/shared/format/display'
 import { useId } from 'react'
-import { paymentScopeText, type PaymentTerms } from '@app/shared/messages/premium-text'
 import { t } from './payment-messages.ts'
 import { DescriptionList, type DescriptionRow } from '../../../components/description-list.tsx'
-import { yen } from './payment-parts.tsx'
+import { AmountWithScope, yen } from './payment-parts.tsx'
 
 // What completeApplication shows of the completed application (SPEC §2.1, §3.1, §4 status
 // patterns; ADR 0014): the numbers the applicant keeps, and where to transfer to.
@@ -77,31 +76,6 @@ export function CompletionRows({
     { label: t('complete.status'), value: paymentStatusText(completion) },
   ]
   return <DescriptionList rows={rows} />
-}
-
-/**
- * An amount due with what it is for and how the rest is paid (issue #23 point 4): 「2,460円」
- * then 「今回のお支払いは、初回（1か月分）の保険料です。…」.
- */
-export function AmountWithScope({
-  amount,
-  terms,
-  emphasised = false,
-}: {
-  amount: number
-  terms: PaymentTerms | undefined
-  emphasised?: boolean
-}) {
-  return (
-    <span className="flex flex-col gap-1">
-      <span className={emphasised ? 'text-std-20B-150 text-solid-gray-900' : undefined}>
-        {yen(amount)}
-      </span>
-      {terms !== undefined && (
-        <span className="text-solid-gray-700">{paymentScopeText(terms)}</span>
-      )}
-    </span>
-  )
 }
 
 /** お振込先: the application's own virtual account, and what has been paid in so far. */

@@ -1,3 +1,4 @@
+import { paymentScopeText, type PaymentTerms } from '@app/shared/messages/premium-text'
 import type { PaymentRegistration } from '@app/shared/api/payment/payment'
 import { formatThousands } from '@app/shared/format/display'
 import { phaseProgressText } from '@app/shared/messages/flow-phase'
@@ -82,5 +83,30 @@ export function ProcessingStatus({
         {isProcessing ? t('payment.processing') : ''}
       </p>
     </div>
+  )
+}
+
+/**
+ * An amount due with what it is for and how the rest is paid (issue #23 point 4): 「2,460円」
+ * then 「今回のお支払いは、初回（1か月分）の保険料です。…」.
+ */
+export function AmountWithScope({
+  amount,
+  terms,
+  emphasised = false,
+}: {
+  amount: number
+  terms: PaymentTerms | undefined
+  emphasised?: boolean
+}) {
+  return (
+    <span className="flex flex-col gap-1">
+      <span className={emphasised ? 'text-std-20B-150 text-solid-gray-900' : undefined}>
+        {yen(amount)}
+      </span>
+      {terms !== undefined && (
+        <span className="text-solid-gray-700">{paymentScopeText(terms)}</span>
+      )}
+    </span>
   )
 }

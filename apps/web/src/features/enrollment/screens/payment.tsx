@@ -9,13 +9,13 @@ import { OfflinePayment, VirtualAccountPayment } from '../payment/offline-paymen
 import { asPaymentScreenData } from '../payment/payment-initialisation.ts'
 import { t } from '../payment/payment-messages.ts'
 import {
+  AmountWithScope,
   PayeeAccountInfo,
   payeeAccntInfoOf,
   PaymentScreenHeader,
 } from '../payment/payment-parts.tsx'
 import { DescriptionList } from '../../../components/description-list.tsx'
 import { usePaymentExecution } from '../payment/use-payment-execution.ts'
-import { AmountWithScope } from '../payment/completion-details.tsx'
 import { useEntryGroup } from '../components/use-entry-group.ts'
 
 // お支払い (SPEC §2.1 payment, §2.5 initialisation guard, §2.8, §7.4, §8.4; PRODUCT.md "Money";
