@@ -61,8 +61,13 @@ export function stateDirVariable(engine: Engine): string {
   return `E2E_STATE_DIR_${engine.toUpperCase()}`
 }
 
+/** The engine of a project (its metadata), e.g. a worker fixture's `workerInfo.project`. */
+export function projectEngine(project: { metadata: unknown }): Engine {
+  const engine = (project.metadata as { engine?: string } | undefined)?.engine
+  return parseEngine('the project metadata engine', engine ?? '')
+}
+
 /** The engine of the project the running test belongs to. */
 export function currentEngine(): Engine {
-  const engine = (test.info().project.metadata as { engine?: string }).engine
-  return parseEngine('the project metadata engine', engine ?? '')
+  return projectEngine(test.info().project)
 }

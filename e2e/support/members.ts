@@ -95,7 +95,7 @@ export interface PreparedRosters {
 }
 
 /** A roster of first-entry members (type "1"): memberCode only; the import issues the rest. */
-function firstEntryRoster(folder: string, groupPfCode: string, codes: readonly string[]) {
+export function firstEntryRoster(folder: string, groupPfCode: string, codes: readonly string[]) {
   const file = path.join(folder, `roster-${groupPfCode}.csv`)
   writeFileSync(file, csv([['memberCode'], ...codes.map((code) => [code])]))
   return file
@@ -183,7 +183,7 @@ export function prepareRosters(folder: string): PreparedRosters {
 }
 
 /** The import's credentials file (BOM, CRLF, `memberCode,firstEntryId,initialPassword`). */
-function readCredentials(file: string, groupPfCode: string): FirstEntryMember[] {
+export function readCredentials(file: string, groupPfCode: string): FirstEntryMember[] {
   const lines = readFileSync(file, 'utf8')
     .replace(/^\uFEFF/, '')
     .split(/\r?\n/)

@@ -112,7 +112,7 @@ export async function fillLabelled(page: Page, label: string, value: string): Pr
 }
 
 /** The link of that exact name. */
-export function linkNamed(page: Page, name: string): Locator {
+export function linkNamed(page: Page | Locator, name: string): Locator {
   return page.getByRole('link', { name, exact: true })
 }
 

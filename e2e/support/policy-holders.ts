@@ -115,14 +115,15 @@ async function json<T>(response: APIResponse, what: string): Promise<T> {
 }
 
 /**
- * A member of K400004 of this test's own, applied through the real API as described above: a
- * policy holder with one contract (330) who can sign in to my-page with `userId` and `password`.
+ * A member of K400004 of this test's own (or the one given, of a server of the test's own),
+ * applied through the real API as described above: a policy holder with one contract (330) who
+ * can sign in to my-page with `userId` and `password`.
  */
 export async function appliedPolicyHolder(
   request: APIRequestContext,
   person: Person,
+  member: FirstEntryMember = claimMember('firstEntry', COLLECTION_GROUP.groupPfCode),
 ): Promise<PolicyHolder> {
-  const member = claimMember('firstEntry', COLLECTION_GROUP.groupPfCode)
   const { mailAddress, session } = await signInByApi(request, member)
   const headers = { authorization: `Bearer ${session.sessionToken}` }
   const what = (call: string) => `${call} as ${member.memberCode}`

@@ -46,6 +46,12 @@ export interface ServerOptions {
   seed?: { documents: readonly string[]; rosters: readonly RosterImport[] }
   /** LOG_LEVEL for the server: 'warn' unless given. */
   logLevel?: 'info' | 'warn'
+  /**
+   * The database a stopped server kept (`stop({ keepData: true })`), to go on with instead of a
+   * fresh one: the same data, another clock. It stays when this server stops; the first
+   * server's `removeData()` removes it.
+   */
+  database?: ServerDatabase
 }
 
 /** One run of `import-roster --group … --ym … [--out …] <csv>`. */
@@ -300,7 +306,21 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   }
   let where: string
   let database: ServerDatabase
-  if (options.engine === 'postgres') {
+  if (options.database !== undefined) {
+    database = options.database
+    if (database.kind !== options.engine) {
+      throw new Error(
+        `${options.label}: a ${database.kind} database for the ${options.engine} engine`,
+      )
+    }
+    if (database.kind === 'postgres') {
+      env.DATABASE_URL = database.databaseUrl
+      where = `PostgreSQL database ${new URL(database.databaseUrl).pathname.slice(1)}, kept`
+    } else {
+      env.DATA_DIR = database.dataDir
+      where = `PGlite in ${database.dataDir}, kept`
+    }
+  } else if (options.engine === 'postgres') {
     const adminUrl = process.env.TEST_DATABASE_URL
     if (!adminUrl) throw new Error('the postgres engine needs TEST_DATABASE_URL')
     const databaseName = `e2e_${process.pid}_${options.label.replace(/\W/g, '_')}`.toLowerCase()

@@ -25,7 +25,7 @@ import {
   yen,
   type Person,
 } from '../support/application.ts'
-import { groupLink } from '../support/fixtures.ts'
+import { groupDocument, groupLink } from '../support/fixtures.ts'
 import { tabUntil } from '../support/keyboard.ts'
 import { COLLECTION_GROUP } from '../support/members.ts'
 import {
@@ -111,6 +111,23 @@ test('マイページ（SPEC §2.2）: メールの認証コードでログイ�
     await openLogin(page)
     await signInWithMailCode(page, holder, mail)
     await expectHome(page, holder, { mailAddress: holder.mailAddress })
+  })
+
+  await test.step('更新の状況: 翌年度の商品はあるが、補償が始まる前なので更新のお手続きは出ず、始まる日を示す（issue #23 point 19）', async () => {
+    const { renewalFixDate, groupInceptionDate } = groupDocument(
+      group.groupPfCode,
+      group.groupPfCodeInceptionDateYm,
+    ).groupPfInfo
+    const card = page
+      .getByRole('region', { name: mypT('myp.home.contracts.heading') })
+      .getByRole('article')
+    await expect(rowValue(card, mypT('myp.home.contract.renewalStatus'))).toHaveText(
+      mypT('myp.home.renewal.3.auto.opensOn', {
+        date: formatJapaneseDate(renewalFixDate ?? ''),
+        opensOn: formatJapaneseDate(groupInceptionDate),
+      }),
+    )
+    await expect(linkNamed(card, mypT('myp.home.contract.renewal'))).toHaveCount(0)
   })
 
   await test.step('電話番号認証の登録: 番号、SMSを選び、SMSの認証コードで登録', async () => {

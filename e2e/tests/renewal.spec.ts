@@ -1,9 +1,12 @@
 // Issue #9, renewal (SPEC §3.7, §4, §2.7, §8.3, §8.4; ADR 0016) as a policy holder meets it.
-// The group-collection fixture group K400004 has this year's product (202701, renewal fix date
-// after E2E_NOW, auto-renewing) and next year's beside it (e2e/fixtures/collection-group-next.json:
-// 202801, its window open at E2E_NOW, two plans, 所属部署 carried over, 社員番号 not, the notice
-// matter never). Each test has a policy holder of its own on this year's product
-// (support/policy-holders.ts, plan 1), signed in to my-page with the mailed code:
+// The group-collection fixture group K400004 has this year's product (202701, auto-renewing, fix
+// date 20271031) and next year's beside it (e2e/fixtures/collection-group-next.json: 202801, its
+// window open from 20270901, two plans, 所属部署 carried over, 社員番号 not, the notice matter
+// never). A renewal opens once the contract's cover has begun (issue #23 point 19), so these tests
+// run on servers of their own (support/renewal-world.ts): each test's policy holder applied to
+// this year's product (support/policy-holders.ts, plan 1) on a server at E2E_NOW, and the tests
+// meet them on a second server with the same database at RENEWAL_NOW, ten months into the cover,
+// signed in to my-page with the mailed code:
 // - renewing with a changed plan: home offers the renewal → renewalProcedure shows last year's
 //   contract → 「更新手続きを始める」 → next year's steps with the holder's fields and 所属部署
 //   pre-filled (社員番号 and the notice matter answered fresh), 充実プラン chosen → payment (団体扱)
@@ -18,7 +21,7 @@ import { formatThousands, formatJapaneseDate } from '@app/shared/format/display'
 import { translator } from '@app/shared/messages/format'
 import { renewalScreenMessages } from '@app/shared/messages/renewal-screens.ja'
 import type { Locator, Page } from '@playwright/test'
-import { SMOKE_TAG } from '../support/engines.ts'
+import { projectEngine, SMOKE_TAG } from '../support/engines.ts'
 import {
   choiceLabel,
   dateParts,
@@ -76,13 +79,13 @@ import {
   rowValue,
 } from '../support/payment.ts'
 import {
-  appliedPolicyHolder,
   HOLDER_CONTACT,
   HOLDER_ITEM_ANSWERS,
   type PolicyHolder,
 } from '../support/policy-holders.ts'
+import { RENEWAL_TODAY, startRenewalWorld, type RenewalWorld } from '../support/renewal-world.ts'
 import { E2E_NOW } from '../support/server.ts'
-import { expect, expectAccessible, test } from '../support/test.ts'
+import { expect, expectAccessible, test as e2eTest } from '../support/test.ts'
 import { autoRenewStoppedMail } from '../../apps/server/src/modules/mail/renewal-templates.ts'
 
 /** This year's product (202701), where the policy holders applied. */
@@ -119,8 +122,38 @@ const flow: readonly ApplicationStep[] = [
 type RenewalScreen =
   'renewalProcedure' | 'autoRenewCheck' | 'autoRenewStopCheck' | 'autoRenewStopComplete'
 
-// Each test has its own policy holder: they may run side by side.
-test.describe.configure({ mode: 'parallel' })
+/** The policy holders, one per test: the renewing one, then the one who stops auto-renewal. */
+const people: readonly Person[] = [
+  { nameKana: 'アオバ　サブロウ', nameKanji: '青葉　三郎', birthDate: '19850412', sex: '1' },
+  { nameKana: 'アオバ　シロウ', nameKanji: '青葉　四郎', birthDate: '19900923', sex: '1' },
+]
+
+// The tests of this file run on the servers of their worker (one pair a worker and engine).
+const test = e2eTest.extend<{ holders: PolicyHolder[] }, { renewalWorld: RenewalWorld }>({
+  renewalWorld: [
+    async ({ playwright }, use, workerInfo) => {
+      const engine = projectEngine(workerInfo.project)
+      const world = await startRenewalWorld({
+        engine,
+        label: `renewal-${engine}-${workerInfo.workerIndex}`,
+        people,
+        playwright,
+      })
+      try {
+        await use(world)
+      } finally {
+        await world.stop()
+      }
+    },
+    { scope: 'worker', timeout: 180_000 },
+  ],
+  baseURL: async ({ renewalWorld }, use) => {
+    await use(renewalWorld.server.baseURL)
+  },
+  holders: async ({ renewalWorld }, use) => {
+    await use(renewalWorld.holders)
+  },
+})
 test.use({ actionTimeout: 15_000 })
 
 // ---------------------------------------------------------------------------------------------
@@ -144,11 +177,8 @@ function contractCard(page: Page, info: typeof thisYearInfo): Locator {
     })
 }
 
-/** 「YYYY年M月D日」 of the renewal texts (myp.home.renewal.date). */
-function renewalDate(yyyymmdd: string): string {
-  const { year, month, day } = dateParts(yyyymmdd)
-  return mypT('myp.home.renewal.date', { year, month, day })
-}
+/** 「YYYY年M月D日」 of the renewal texts on home. */
+const renewalDate = formatJapaneseDate
 
 /** The card's 更新の状況 row. */
 function renewalStatus(card: Locator): Locator {
@@ -216,15 +246,11 @@ async function signInToHome(page: Page, holder: PolicyHolder, mail: Inbox): Prom
 test(
   '更新（SPEC §3.7、§4）: マイページのホームから更新の手続きを始め、翌年度の商品でプランを変えて申し込むと、前年度の契約者情報と引き継ぐ項目が入力済みで、告知事項は改めて答え、ホームに翌年度の契約と更新済みの前年度の契約が並ぶこと',
   { tag: SMOKE_TAG },
-  async ({ page, request }) => {
+  async ({ page, request, holders }) => {
     test.setTimeout(240_000)
-    const person: Person = {
-      nameKana: 'アオバ　サブロウ',
-      nameKanji: '青葉　三郎',
-      birthDate: '19850412',
-      sex: '1',
-    }
-    const holder = await appliedPolicyHolder(request, person)
+    const holder = holders[0]
+    if (holder === undefined) throw new Error('no renewing policy holder')
+    const { person } = holder
     const mail = new Inbox(request, holder.mailAddress)
     // the completion mail of last year's application is not this test's
     await mail.skipAll()
@@ -377,6 +403,7 @@ test(
         amount: newAmount,
         status: payT('complete.status.offline'),
         mailAddress: holder.mailAddress,
+        today: RENEWAL_TODAY,
       })
       newPolicyHolderNo = shown.policyHolderNo
       expect(shown.userId).toBe(holder.userId)
@@ -428,15 +455,11 @@ test(
 test('自動更新の停止（SPEC §3.7、§2.7）: 自動更新の内容を確かめてから停止し、完了画面から戻れず、ホームで停止済みと表示され停止も更新も出なくなること', async ({
   page,
   request,
+  holders,
 }) => {
   test.setTimeout(180_000)
-  const person: Person = {
-    nameKana: 'アオバ　シロウ',
-    nameKanji: '青葉　四郎',
-    birthDate: '19900923',
-    sex: '1',
-  }
-  const holder = await appliedPolicyHolder(request, person)
+  const holder = holders[1]
+  if (holder === undefined) throw new Error('no policy holder to stop the auto-renewal')
   const mail = new Inbox(request, holder.mailAddress)
   await mail.skipAll()
 

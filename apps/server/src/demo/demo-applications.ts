@@ -179,6 +179,45 @@ export const demoApplicationA: DemoApplication = {
   noticeAnswers: { SKR_NOTICE_HOSPITAL: '2', SKR_NOTICE_PAST_STAY: '2' },
 }
 
+/**
+ * A さくら電機, last year's product: Aプラン and 入院一時金特約（5万円型） for one, card; the holder who
+ * renews from my-page (README "Renewal").
+ */
+export const demoApplicationARenewal: DemoApplication = {
+  policyHolderInfo: {
+    ...policyHolderDefaults,
+    policyHolderNameKana: 'アキヤマ　マリ',
+    policyHolderNameKanji: '秋山　真理',
+    policyHolderBirthDate: '19790903',
+    policyHolderSex: '2',
+    policyHolderZipCd: '1000005',
+    policyHolderAddressKanji: '東京都千代田区丸の内８－８－８　さくらコート３０２',
+    policyHolderAddressKana: 'トウキョウト　チヨダク　マルノウチ　８－８－８　サクラコート３０２',
+    mobileTelNo: '090-0000-1357',
+    itemAnswers: {
+      SKR_DEPARTMENT: '品質保証部',
+      SKR_EMPLOYEE_NO: '20080401',
+      SKR_JOINED_DATE: '20080401',
+      SKR_EXTENSION_NO: '3306',
+      SKR_REMARKS: '',
+    },
+  },
+  planUnitNo: 1,
+  optionUnitNos: [6],
+  insured: [1, 6].map((unit) => ({
+    insrdId: `d0000000-0000-4000-8000-0000000a100${unit}`,
+    unit,
+    person: {
+      insrdNameKana: 'アキヤマ　マリ',
+      insrdNameKanji: '秋山　真理',
+      insrdBirthDate: '19790903',
+      insrdSex: '2',
+      itemAnswers: { SKR_RELATIONSHIP: '01', SKR_OCCUPATION: '03' },
+    },
+  })),
+  noticeAnswers: { SKR_NOTICE_HOSPITAL: '2', SKR_NOTICE_PAST_STAY: '2' },
+}
+
 const nishidaKenta: InsuredInput = {
   insrdNameKana: 'ニシダ　ケンタ',
   insrdNameKanji: '西田　健太',

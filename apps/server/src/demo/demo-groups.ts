@@ -1850,8 +1850,8 @@ export function buildDemoDocuments(today: string): GroupDocument[] {
 
 /**
  * Group A's next product year (issue #9, PRODUCT.md "Group data"): the same group and link,
- * 12 months later, 100 yen more on every unit, its recruitment open from this year's start until
- * the day before this year's renewal fix date, so a policy holder can renew now.
+ * 12 months later, 100 yen more on every unit. This year's policy holders see it on my-page, and
+ * see that its renewal procedure opens once this year's cover has begun (issue #23 point 19).
  */
 export function buildDemoNextYearDocuments(today: string): GroupDocument[] {
   const current = groupA.build(today)
@@ -1877,6 +1877,38 @@ export function buildDemoNextYearDocuments(today: string): GroupDocument[] {
     })),
   })
   return [next]
+}
+
+/**
+ * Group A's previous product year, in force today: the same group and link, 12 months earlier,
+ * 100 yen less on every unit, its cover ending the day before this year's begins. Its renewal fix
+ * date is the last day of this year's all-at-once window, so a holder of last year's contract
+ * renews into this year's product now, while it recruits (README "Renewal").
+ */
+export function buildDemoPreviousYearDocuments(today: string): GroupDocument[] {
+  const current = groupA.build(today)
+  const previous = structuredClone(current)
+  const info = previous.groupPfInfo
+  const inceptionYm = addMonths(current.groupPfInfo.groupPfCodeInceptionDateYm, -12)
+  const groupInceptionDate = firstDay(inceptionYm)
+  Object.assign(info, {
+    groupPfCodeInceptionDateYm: inceptionYm,
+    groupInceptionDate,
+    groupExpiryDate: addDays(current.groupPfInfo.groupInceptionDate, -1),
+    renewalFixDate: current.groupPfInfo.atOnceRecruitEndDate,
+    atOnceRecruitStartDate: addDays(groupInceptionDate, -40),
+    atOnceRecruitEndDate: addDays(groupInceptionDate, -10),
+    halfwayRecruitStartDate: null,
+    halfwayRecruitEndDate: null,
+    halfwayPymntInceptionDate: null,
+    // this year's announcements name this year's dates
+    announcementArray: [],
+    unitInfoArray: info.unitInfoArray.map((unit) => ({
+      ...unit,
+      unitPremium: unit.unitPremium - 100,
+    })),
+  })
+  return [previous]
 }
 
 /** The demo links in the order A, B, C, D. */

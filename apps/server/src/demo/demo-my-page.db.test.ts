@@ -6,11 +6,12 @@ import { createTestApp, createTestDatabase, testNow } from '../../test/helpers.t
 import type { DatabaseHandle } from '../db/client.ts'
 import { accounts } from '../db/schema/index.ts'
 import { pdfTextLines } from '../modules/certificate/pdf-text.ts'
-import { buildDemoDocuments } from './demo-groups.ts'
+import { buildDemoDocuments, buildDemoPreviousYearDocuments } from './demo-groups.ts'
 import { loadDemoData } from './load-demo.ts'
 
 // Issue #8: the demo members who have applied (README "デモの加入者") see real content on
-// my-page home, checkContractInfo and the 加入者証.
+// my-page home, checkContractInfo and the 加入者証; the holder of last year's contract can renew
+// into this year's product (README "Renewal"), this year's holder not before the cover begins.
 
 const log = { info: () => {} } as unknown as FastifyBaseLogger
 
@@ -18,6 +19,9 @@ describe('デモの加入者のマイページ', () => {
   let database: DatabaseHandle
   let app: FastifyInstance
   const [groupA, groupB] = buildDemoDocuments('20261120').map((document) => document.groupPfInfo)
+  const [lastYearA] = buildDemoPreviousYearDocuments('20261120').map(
+    (document) => document.groupPfInfo,
+  )
 
   beforeAll(async () => {
     database = await createTestDatabase()
@@ -64,16 +68,17 @@ describe('デモの加入者のマイページ', () => {
           pymntCount: 12,
           totalPremium: 1790,
           applicationDate: '20261120',
-          // issue #9: next year's product is open for the renewal procedure
+          // issue #23 point 19: next year's product exists, but this year's cover has not begun
           renewal: {
             renewSttsDiv: '3',
-            renewalProcedureButtonAndTextStatus: '1',
+            renewalProcedureButtonAndTextStatus: '3',
             isAutoRenewing: true,
             renewalFixDate: groupA?.renewalFixDate,
+            procedureOpensOn: groupA?.groupInceptionDate,
           },
           actions: {
             certificate: true,
-            renewal: true,
+            renewal: false,
             autoRenewCheck: true,
             stopAutoRenewal: true,
           },
@@ -116,6 +121,53 @@ describe('デモの加入者のマイページ', () => {
     expect(lines.join('')).toContain(
       '春野　陽介（ハルノ　ヨウスケ）1988年7月12日Aプラン（本人のみ）、個人賠償責任特約、入院一時金特約（5万円型）',
     )
+  })
+
+  it('前年度のご契約の A（D000000003）は補償期間中で、今年度の商品へ更新のお手続きができること（issue #9、#23 point 19）', async () => {
+    const headers = await signedIn('D000000003')
+    const home = await app.inject({
+      method: 'GET',
+      url: '/api/policyHolderInfo/?groupPfCode=G100001&urlKey=Kx7pR2mQ9a',
+      headers,
+    })
+    expect(home.json<MyPageInfo>()).toMatchObject({
+      userId: 'D000000003',
+      policyHolderName: '秋山　真理',
+      contracts: [
+        {
+          coveragePeriod: {
+            groupPfCodeInceptionDateYm: lastYearA?.groupPfCodeInceptionDateYm,
+            inceptionDate: lastYearA?.groupInceptionDate,
+            expiryDate: lastYearA?.groupExpiryDate,
+          },
+          groupPfPolicyHolderNo: 'DEMO-A-0006',
+          statusPattern: '330',
+          totalPremium: 1440,
+          renewal: {
+            renewSttsDiv: '3',
+            renewalProcedureButtonAndTextStatus: '1',
+            renewalFixDate: groupA?.atOnceRecruitEndDate,
+            procedureOpensOn: null,
+          },
+          actions: { renewal: true, autoRenewCheck: true, stopAutoRenewal: true },
+        },
+      ],
+    })
+    const started = await app.inject({
+      method: 'POST',
+      url: '/api/renewalProcedure/',
+      headers,
+      payload: {
+        groupPfCode: 'G100001',
+        urlKey: 'Kx7pR2mQ9a',
+        groupPfCodeInceptionDateYm: lastYearA?.groupPfCodeInceptionDateYm,
+      },
+    })
+    expect(started.statusCode, started.body).toBe(200)
+    // into this year's product, whose all-at-once window is open
+    expect(started.json()).toMatchObject({
+      groupPfCodeInceptionDateYm: groupA?.groupPfCodeInceptionDateYm,
+    })
   })
 
   it('B（D000000002）のホームは、振込先を表示する 211 のご契約であること', async () => {

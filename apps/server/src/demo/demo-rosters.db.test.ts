@@ -21,8 +21,8 @@ import type { DatabaseHandle } from '../db/client.ts'
 import { accounts, applications, rosterMembers } from '../db/schema/index.ts'
 import { hashPassword, verifyPassword } from '../modules/security/password.ts'
 import type * as PasswordModule from '../modules/security/password.ts'
-import { demoApplicationA, demoApplicationB } from './demo-applications.ts'
-import { buildDemoDocuments } from './demo-groups.ts'
+import { demoApplicationA, demoApplicationARenewal, demoApplicationB } from './demo-applications.ts'
+import { buildDemoDocuments, buildDemoPreviousYearDocuments } from './demo-groups.ts'
 import { demoAccounts, demoRosterCsv, demoRosterMembers } from './demo-rosters.ts'
 import { loadDemoData } from './load-demo.ts'
 
@@ -64,13 +64,34 @@ function productYm(now: Date, groupPfCode: string): string {
   return demoDocument(now, groupPfCode).groupPfInfo.groupPfCodeInceptionDateYm
 }
 
+/** Group A's last year's product (in force at `now`). */
+function previousA(now: Date) {
+  const [document] = buildDemoPreviousYearDocuments(toBusinessDate(now))
+  if (document === undefined) throw new Error('no previous year of group A')
+  return document.groupPfInfo
+}
+
+/** 10:00 JST five days after last year's all-at-once window opened (demo-rosters.ts). */
+function appliedLastYear(now: Date): Date {
+  const start = previousA(now).atOnceRecruitStartDate ?? ''
+  const day = `${start.slice(0, 4)}-${start.slice(4, 6)}-${start.slice(6, 8)}`
+  return new Date(new Date(`${day}T10:00:00+09:00`).getTime() + 5 * DAY)
+}
+
 describe('デモの名簿', () => {
-  it('どのデモ団体にも5人ずつ、決まった資格情報が入力チェックを通る形で用意されていること', () => {
+  it('どのデモ団体にも今年度5人ずつ、Aには前年度に1人、決まった資格情報が入力チェックを通る形で用意されていること', () => {
     for (const groupPfCode of ['G100001', 'G200002', 'G300003', 'G400004']) {
-      expect(demoRosterMembers.filter((member) => member.groupPfCode === groupPfCode)).toHaveLength(
-        5,
-      )
+      expect(
+        demoRosterMembers.filter(
+          (member) => member.groupPfCode === groupPfCode && member.productYear === 'current',
+        ),
+      ).toHaveLength(5)
     }
+    expect(
+      demoRosterMembers
+        .filter((member) => member.productYear === 'previous')
+        .map((member) => [member.groupPfCode, member.memberCode]),
+    ).toEqual([['G100001', 'SKR-0006']])
     for (const member of demoRosterMembers) {
       if (member.credentials === undefined) continue
       const { firstEntryId, initialPassword } = member.credentials
@@ -91,6 +112,7 @@ describe('デモの名簿', () => {
     ).toEqual([
       ['G100001', 'SKR-0004', 'preRenewalUnavailable'],
       ['G100001', 'SKR-0005', 'applied'],
+      ['G100001', 'SKR-0006', 'applied'],
       ['G200002', 'MDR-0004', 'preRenewalUnavailable'],
       ['G200002', 'MDR-0005', 'applied'],
     ])
@@ -105,7 +127,7 @@ describe('デモの名簿', () => {
       ),
       ...demoAccounts.map((account) => [account.passwordHash, account.password] as const),
     ]
-    expect(pairs).toHaveLength(17)
+    expect(pairs).toHaveLength(19)
     for (const [hash, password] of pairs) expect(await verifyPassword(hash, password)).toBe(true)
   })
 
@@ -123,8 +145,9 @@ describe('デモの名簿', () => {
     expect(await snapshot()).toEqual(first)
     expect(hashPassword).not.toHaveBeenCalled()
 
-    expect(first.members).toHaveLength(20)
+    expect(first.members).toHaveLength(21)
     const ymA = productYm(testNow, 'G100001')
+    const previousYmA = previousA(testNow).groupPfCodeInceptionDateYm
     const ymB = productYm(testNow, 'G200002')
     const byCode = new Map(first.members.map((row) => [row.memberCode, row]))
     expect(byCode.get('SKR-0001')).toMatchObject({
@@ -135,6 +158,10 @@ describe('デモの名簿', () => {
       preYearPolicyHolderNo: null,
     })
     expect(byCode.get('SKR-0004')?.preYearPolicyHolderNo).toBe('DEMO-A-PREV-0004')
+    expect(byCode.get('SKR-0006')).toMatchObject({
+      groupPfCodeInceptionDateYm: previousYmA,
+      firstEntryId: 'DEMOA00006',
+    })
     expect(byCode.get('MDR-0001')).toMatchObject({
       groupPfCode: 'G200002',
       groupPfCodeInceptionDateYm: ymB,
@@ -162,6 +189,7 @@ describe('デモの名簿', () => {
     ).toEqual([
       ['D000000001', 'demo-applied-a@example.jp', byCode.get('SKR-0005')?.id, testNow],
       ['D000000002', 'demo-applied-b@example.jp', byCode.get('MDR-0005')?.id, testNow],
+      ['D000000003', 'demo-renewal-a@example.jp', byCode.get('SKR-0006')?.id, testNow],
     ])
     expect(
       first.applications.map((row) => ({
@@ -186,6 +214,16 @@ describe('デモの名簿', () => {
         appliedAt: testNow,
       },
       {
+        rosterMemberId: byCode.get('SKR-0006')?.id,
+        groupPfCode: 'G100001',
+        groupPfCodeInceptionDateYm: previousYmA,
+        groupPfBranchNo: '00001',
+        urlKey: 'Kx7pR2mQ9a',
+        status: 'applied',
+        groupPfPolicyHolderNo: 'DEMO-A-0006',
+        appliedAt: appliedLastYear(testNow),
+      },
+      {
         rosterMemberId: byCode.get('MDR-0005')?.id,
         groupPfCode: 'G200002',
         groupPfCodeInceptionDateYm: ymB,
@@ -198,7 +236,7 @@ describe('デモの名簿', () => {
     ])
 
     // SPEC §4, ADR 0014: A pays by card (110 → 330); B is shown its own account (211 stays 211)
-    const [applicationA, applicationB] = first.applications
+    const [applicationA, applicationLastYear, applicationB] = first.applications
     const groupA = demoDocument(testNow, 'G100001').groupPfInfo
     const groupB = demoDocument(testNow, 'G200002').groupPfInfo
     expect(applicationA?.applyInfo?.basicInfo).toMatchObject({
@@ -236,6 +274,23 @@ describe('デモの名簿', () => {
       policyHolderNumber: 'DEMO-A-0005',
       insuredRegisterStatus: { '1': '2', '4': '2', '6': '2' },
     })
+    // last year's contract, applied in last year's window: its cover has begun (issue #23 point 19)
+    const lastYear = previousA(testNow)
+    expect(applicationLastYear?.applyInfo?.basicInfo).toMatchObject({
+      userId: 'D000000003',
+      groupPfCodeInceptionDateYm: lastYear.groupPfCodeInceptionDateYm,
+      statusPattern: '330',
+      applicationDate: toBusinessDate(appliedLastYear(testNow)),
+    })
+    expect(applicationLastYear?.applyInfo?.policyHolderInfo).toMatchObject({
+      policyHolderNameKanji: '秋山　真理',
+      policyHolderInceptionDate: lastYear.groupInceptionDate,
+      policyHolderExpiryDate: lastYear.groupExpiryDate,
+    })
+    expect(lastYear.groupInceptionDate < toBusinessDate(testNow)).toBe(true)
+    expect(lastYear.groupExpiryDate >= toBusinessDate(testNow)).toBe(true)
+    // last year's premiums, 100 yen below this year's: Aプラン 1,130 + 入院一時金特約 310
+    expect(applicationLastYear?.applyInfo?.cvrgeInfo.totalPremium).toBe(1440)
     expect(applicationB?.applyInfo?.basicInfo).toMatchObject({
       userId: 'D000000002',
       groupPfPolicyHolderNo: 'DEMO-B-0005',
@@ -282,8 +337,8 @@ describe('デモの名簿', () => {
       .select()
       .from(applications)
       .orderBy(asc(applications.groupPfPolicyHolderNo))
-    expect(rows).toHaveLength(2)
-    const entered = [demoApplicationA, demoApplicationB]
+    expect(rows).toHaveLength(3)
+    const entered = [demoApplicationA, demoApplicationARenewal, demoApplicationB]
     rows.forEach((row, index) => {
       const applyInfo = applyInfoSchema.parse(row.applyInfo) satisfies ApplyInfo
       applyInfoOptionSchema.parse(row.applyInfoOption)
@@ -326,6 +381,7 @@ describe('デモの名簿', () => {
     const before = await snapshot()
     const later = new Date(testNow.getTime() + 62 * DAY)
     const ymA = productYm(later, 'G100001')
+    const previousYmA = previousA(later).groupPfCodeInceptionDateYm
     expect(ymA).not.toBe(productYm(testNow, 'G100001'))
 
     await loadDemoData(database.db, { mode: 'on', now: later, log })
@@ -342,6 +398,7 @@ describe('デモの名簿', () => {
     expect(after.accounts.map((row) => row.id)).toEqual(before.accounts.map((row) => row.id))
     expect(after.applications.map((row) => row.groupPfCodeInceptionDateYm)).toEqual([
       ymA,
+      previousYmA,
       productYm(later, 'G200002'),
     ])
     // applied again in the new product: its dates lie inside the new product's windows
@@ -353,6 +410,7 @@ describe('デモの名簿', () => {
       ]),
     ).toEqual([
       [ymA, toBusinessDate(later), later],
+      [previousYmA, toBusinessDate(appliedLastYear(later)), appliedLastYear(later)],
       [productYm(later, 'G200002'), toBusinessDate(later), later],
     ])
     expect(hashPassword).not.toHaveBeenCalled()

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util'
 import { and, eq, isNull } from 'drizzle-orm'
-import { toBusinessDate } from '@app/shared'
+import { addDays, startOfBusinessDate, toBusinessDate } from '@app/shared'
 import type { Database } from '../db/client.ts'
 import { accounts, applications, rosterMembers } from '../db/schema/index.ts'
 import { findGroupPfInfo, listItemDefinitions } from '../modules/group/group-repository.ts'
@@ -13,11 +13,17 @@ import {
 } from '../modules/roster/roster-repository.ts'
 import {
   demoApplicationA,
+  demoApplicationARenewal,
   demoApplicationB,
   demoApplicationState,
   type DemoApplication,
 } from './demo-applications.ts'
-import { buildDemoDocuments, demoLinks, type DemoLink } from './demo-groups.ts'
+import {
+  buildDemoDocuments,
+  buildDemoPreviousYearDocuments,
+  demoLinks,
+  type DemoLink,
+} from './demo-groups.ts'
 
 // The rosters of the demo groups (issue #5), imported through the same roster import as an
 // operator's CSV. The credentials are fixed so that the README can list them. Their argon2id
@@ -35,10 +41,14 @@ export type DemoMemberRole =
   /** has an account and an applied application: verifyUser answers "already applied" */
   | 'applied'
 
+/** The product year whose roster holds a member: this year's, or last year's (group A only). */
+export type DemoProductYear = 'current' | 'previous'
+
 export interface DemoRosterMember {
   groupPfCode: string
   memberCode: string
   role: DemoMemberRole
+  productYear: DemoProductYear
   preYearPolicyHolderNo: string | null
   /** authenticationType "1" */
   credentials?: { firstEntryId: string; initialPassword: string; passwordHash: string }
@@ -68,10 +78,12 @@ const firstEntry = (
   passwordHash: string,
   role: DemoMemberRole = 'ready',
   preYearPolicyHolderNo: string | null = null,
+  productYear: DemoProductYear = 'current',
 ): DemoRosterMember => ({
   groupPfCode,
   memberCode,
   role,
+  productYear,
   preYearPolicyHolderNo,
   credentials: { firstEntryId, initialPassword, passwordHash },
 })
@@ -85,11 +97,15 @@ const threeItems = (
   groupPfCode: 'G200002',
   memberCode,
   role,
+  productYear: 'current',
   preYearPolicyHolderNo,
   authItems: { MDR_MEMBER_NO: memberNo, MDR_BIRTH_DATE: birthDate, MDR_NAME_KANA: nameKana },
 })
 
-/** Five members for each demo group (README "デモの加入者"). */
+/**
+ * Five members for each demo group (README "デモの加入者"), and for group A one more on last
+ * year's product, whose contract renews now.
+ */
 export const demoRosterMembers: readonly DemoRosterMember[] = [
   // A さくら電機 (authenticationType "1")
   firstEntry(
@@ -129,6 +145,16 @@ export const demoRosterMembers: readonly DemoRosterMember[] = [
     'DemoPassA005',
     '$argon2id$v=19$m=19456,t=2,p=1$YiwKKsHSyqcPdtIJRLyOcA$TCbpLwzdGG4D0lViXJgT3C4nI4hGfFJ4UKEwfcg0/3U',
     'applied',
+  ),
+  firstEntry(
+    'G100001',
+    'SKR-0006',
+    'DEMOA00006',
+    'DemoPassA006',
+    '$argon2id$v=19$m=19456,t=2,p=1$ZeVZaqcAunb/Ab4pRrGjEw$js7d+u2ZHylqIJd2kvLyjqKQ8LSFPmQJXf/oxjtXva0',
+    'applied',
+    null,
+    'previous',
   ),
   // B みどり市互助会 (authenticationType "2": 会員番号・生年月日・氏名カナ)
   threeItems('MDR-0001', ['2000001', '19850415', 'ミドリ　ハナコ']),
@@ -228,6 +254,17 @@ export const demoAccounts: readonly DemoAccount[] = [
     application: demoApplicationA,
   },
   {
+    groupPfCode: 'G100001',
+    memberCode: 'SKR-0006',
+    userId: 'D000000003',
+    mailAddress: 'demo-renewal-a@example.jp',
+    password: 'Demo-Mypage3',
+    passwordHash:
+      '$argon2id$v=19$m=19456,t=2,p=1$eVLz+EQkzovwwQai+AcJfA$5Q8v5fgUWgEGWch1X3kz/kponQ4RCpT0ijKiFXCYnSM',
+    groupPfPolicyHolderNo: 'DEMO-A-0006',
+    application: demoApplicationARenewal,
+  },
+  {
     groupPfCode: 'G200002',
     memberCode: 'MDR-0005',
     userId: 'D000000002',
@@ -240,9 +277,19 @@ export const demoAccounts: readonly DemoAccount[] = [
   },
 ]
 
-/** The roster file of one demo group, as an operator would write it. */
-export function demoRosterCsv(groupPfCode: string): string {
-  const members = demoRosterMembers.filter((member) => member.groupPfCode === groupPfCode)
+/** The members on one product year's roster of a demo group. */
+function rosterOf(groupPfCode: string, productYear: DemoProductYear): DemoRosterMember[] {
+  return demoRosterMembers.filter(
+    (member) => member.groupPfCode === groupPfCode && member.productYear === productYear,
+  )
+}
+
+/** The roster file of one demo group's product year, as an operator would write it. */
+export function demoRosterCsv(
+  groupPfCode: string,
+  productYear: DemoProductYear = 'current',
+): string {
+  const members = rosterOf(groupPfCode, productYear)
   const itemCodes = Object.keys(members[0]?.authItems ?? {})
   const header = ['memberCode', ...itemCodes, 'preYearPolicyHolderNo']
   return formatCsv([
@@ -316,16 +363,18 @@ async function restoreCredentials(
 
 /**
  * The account and the applied application of a demo member, created or brought back in line.
- * The application keeps its date while it belongs to today's product; moved to a new product
- * (the demo products follow today), it is applied again today.
+ * On this year's product the application keeps its date while it belongs to today's product;
+ * moved to a new product (the demo products follow today), it is applied again today. On last
+ * year's, it was applied in that year's all-at-once window (5 days after it opened, 10:00 JST).
  */
 async function ensureApplied(
   db: Database,
   key: ProductKey,
   link: DemoLink,
   account: DemoAccount,
-  now: Date,
+  options: { now: Date; productYear: DemoProductYear },
 ) {
+  const { now } = options
   const [member] = await db
     .select({
       id: rosterMembers.id,
@@ -387,7 +436,12 @@ async function ensureApplied(
   const isSameProduct =
     application?.appliedAt != null &&
     application.applyInfo?.basicInfo.groupPfCodeInceptionDateYm === key.groupPfCodeInceptionDateYm
-  const appliedAt = isSameProduct ? (application.appliedAt ?? now) : now
+  const appliedAt =
+    options.productYear === 'previous'
+      ? appliedInWindow(group.atOnceRecruitStartDate)
+      : isSameProduct
+        ? (application.appliedAt ?? now)
+        : now
   const applicationFields = {
     accountId,
     groupPfCode: key.groupPfCode,
@@ -405,7 +459,7 @@ async function ensureApplied(
       account: { userId: account.userId, mailAddress: account.mailAddress },
       rosterAuthValues: { '1': member.authItem1, '2': member.authItem2, '3': member.authItem3 },
       groupPfPolicyHolderNo: account.groupPfPolicyHolderNo,
-      now,
+      now: options.productYear === 'previous' ? appliedAt : now,
       applicationDate: toBusinessDate(appliedAt),
     }),
   }
@@ -417,6 +471,14 @@ async function ensureApplied(
       .set({ ...applicationFields, updatedAt: now })
       .where(eq(applications.id, application.id))
   }
+}
+
+const TEN_HOURS_MS = 10 * 60 * 60 * 1000
+
+/** 10:00 JST five days into an all-at-once window that opened on `startDate` (YYYYMMDD). */
+function appliedInWindow(startDate: string | null): Date {
+  if (startDate === null) throw new Error('the demo product has no all-at-once window')
+  return new Date(startOfBusinessDate(addDays(startDate, 5)).getTime() + TEN_HOURS_MS)
 }
 
 const accountFieldColumns = {
@@ -454,38 +516,50 @@ function matches<T extends object>(stored: T, wanted: Partial<T>): boolean {
  */
 export async function loadDemoRosters(db: Database, options: { now: Date; today: string }) {
   const links = demoLinks(options.today)
-  for (const document of buildDemoDocuments(options.today)) {
-    const { groupPfCode, groupPfCodeInceptionDateYm } = document.groupPfInfo
-    const key = { groupPfCode, groupPfCodeInceptionDateYm }
-    const members = demoRosterMembers.filter((member) => member.groupPfCode === groupPfCode)
-    if (members.length === 0) continue
-    await moveToProduct(db, key, members)
-    const result = await importRoster(
-      db,
-      { ...key, csvBytes: Buffer.from(demoRosterCsv(groupPfCode), 'utf8') },
-      {
-        issueCredentials: (memberCodes) =>
-          Promise.resolve(
-            memberCodes.map((memberCode) => {
-              const credentials = members.find(
-                (member) => member.memberCode === memberCode,
-              )?.credentials
-              if (credentials === undefined) throw new Error(`no demo credentials: ${memberCode}`)
-              return { memberCode, ...credentials }
-            }),
-          ),
-      },
-    )
-    if (!result.ok) {
-      throw new Error(
-        `demo roster ${groupPfCode}: ${result.errors.map(formatRosterIssue).join(' / ')}`,
+  // last year's first: a member moves between products only within its own year
+  const years = [
+    { productYear: 'previous', documents: buildDemoPreviousYearDocuments(options.today) },
+    { productYear: 'current', documents: buildDemoDocuments(options.today) },
+  ] as const
+  for (const { productYear, documents } of years) {
+    for (const document of documents) {
+      const { groupPfCode, groupPfCodeInceptionDateYm } = document.groupPfInfo
+      const key = { groupPfCode, groupPfCodeInceptionDateYm }
+      const members = rosterOf(groupPfCode, productYear)
+      if (members.length === 0) continue
+      await moveToProduct(db, key, members)
+      const result = await importRoster(
+        db,
+        { ...key, csvBytes: Buffer.from(demoRosterCsv(groupPfCode, productYear), 'utf8') },
+        {
+          issueCredentials: (memberCodes) =>
+            Promise.resolve(
+              memberCodes.map((memberCode) => {
+                const credentials = members.find(
+                  (member) => member.memberCode === memberCode,
+                )?.credentials
+                if (credentials === undefined) throw new Error(`no demo credentials: ${memberCode}`)
+                return { memberCode, ...credentials }
+              }),
+            ),
+        },
       )
-    }
-    await restoreCredentials(db, key, members)
-    const link = links.find((candidate) => candidate.groupPfCode === groupPfCode)
-    if (link === undefined) throw new Error(`demo group ${groupPfCode} has no link`)
-    for (const account of demoAccounts.filter((entry) => entry.groupPfCode === groupPfCode)) {
-      await ensureApplied(db, key, link, account, options.now)
+      if (!result.ok) {
+        throw new Error(
+          `demo roster ${groupPfCode}: ${result.errors.map(formatRosterIssue).join(' / ')}`,
+        )
+      }
+      await restoreCredentials(db, key, members)
+      const found = links.find((candidate) => candidate.groupPfCode === groupPfCode)
+      if (found === undefined) throw new Error(`demo group ${groupPfCode} has no link`)
+      // the same branch and URL key every year (demo-groups.ts), this document's year
+      const link = { ...found, groupPfCodeInceptionDateYm }
+      const holders = demoAccounts.filter((entry) =>
+        members.some((member) => member.memberCode === entry.memberCode),
+      )
+      for (const account of holders) {
+        await ensureApplied(db, key, link, account, { now: options.now, productYear })
+      }
     }
   }
 }

@@ -8,6 +8,7 @@ import { importGroupDocument } from '../modules/group/import-group.ts'
 import {
   buildDemoDocuments,
   buildDemoNextYearDocuments,
+  buildDemoPreviousYearDocuments,
   demoImage,
   demoLinks,
   type DemoLink,
@@ -35,8 +36,13 @@ export async function loadDemoData(
     ).length > 0
   if (options.mode === 'auto' && !isEmpty && !hasDemo) return []
   const today = toBusinessDate(options.now)
-  // group A's next year too (issue #9): its policy holders can renew from my-page
-  for (const document of [...buildDemoDocuments(today), ...buildDemoNextYearDocuments(today)]) {
+  // group A's last year too (in force: its holder renews into this year, issue #9) and next year
+  const documents = [
+    ...buildDemoPreviousYearDocuments(today),
+    ...buildDemoDocuments(today),
+    ...buildDemoNextYearDocuments(today),
+  ]
+  for (const document of documents) {
     await importGroupDocument(db, document, {
       isDemo: true,
       readImage: (file) => demoImage(file)?.bytes,

@@ -138,7 +138,9 @@ export const myPageScreenMessages = {
   'myp.home.renewal.3.auto': '未更新（{date}に自動更新されます）',
   'myp.home.renewal.3.inProcedure': '更新のお手続き中',
   'myp.home.renewal.4': '更新できません（お手続きの期限を過ぎました）',
-  'myp.home.renewal.date': '{year}年{month}月{day}日',
+  'myp.home.renewal.3.auto.opensOn':
+    '未更新（{date}に自動更新されます。更新のお手続きは、補償が始まる{opensOn}からできます）',
+  'myp.home.renewal.3.opensOn': '未更新（更新のお手続きは、補償が始まる{date}からできます）',
   'myp.home.contract.stopAutoRenewal': '自動更新を停止する',
   'myp.home.contract.actionsFor': '保険期間 {period} のご契約',
   'myp.home.account.heading': 'アカウントの設定',

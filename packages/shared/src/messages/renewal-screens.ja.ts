@@ -31,6 +31,8 @@ export const renewalScreenMessages = {
   'renewal.procedure.resume': '更新手続きを再開する',
   'renewal.procedure.starting': '更新のお手続きを準備しています。',
   'renewal.procedure.none.1': 'このご契約は、すでに更新されています。',
+  'renewal.procedure.none.opensOn':
+    'このご契約の補償は{date}に始まります。更新のお手続きは、補償が始まってからできます。',
   'renewal.procedure.none.2':
     'このご契約は自動更新を停止しているため、更新のお手続きはできません。',
 

@@ -19,12 +19,15 @@ const FIX_DATE = '20271031'
 const before = '20271030'
 const onFix = FIX_DATE
 const after = '20271101'
+/** the contract's cover began on 1 January, months before the fix date */
+const COVER_START = '20270101'
 
 const autoRenewing = (today: string, overrides: Partial<RenewalContext> = {}): RenewalContext => ({
   today,
   renewalFixDate: FIX_DATE,
   groupPfAutoRenewFlg: '1',
   hasNextProduct: true,
+  coverStartDate: COVER_START,
   ...overrides,
 })
 
@@ -105,6 +108,14 @@ describe('renewalTransition: the forbidden transitions', () => {
     ['renew twice', 'renewed', 'startProcedure', autoRenewing(before), 'APFA2029'],
     ['procedure on the fix date', 'open', 'startProcedure', autoRenewing(onFix), 'APFA2029'],
     ['resume after the fix date', 'inProcedure', 'startProcedure', autoRenewing(after), 'APFA2029'],
+    // issue #23 point 19: nothing to renew before the contract's own cover has begun
+    [
+      'procedure before the cover begins',
+      'open',
+      'startProcedure',
+      autoRenewing('20261231'),
+      'APFA2029',
+    ],
     [
       'procedure without next year',
       'open',
@@ -155,12 +166,33 @@ describe('renewalDisplay (SPEC §3.7 values fixed by ADR 0016)', () => {
     ['open', autoRenewing(after), '3', '3', false],
     ['open', autoRenewing(after, { groupPfAutoRenewFlg: '2' }), '4', '3', false],
     ['open', autoRenewing(before, { hasNextProduct: false }), '3', '3', true],
+    ['open', autoRenewing('20261231'), '3', '3', true],
   ])('%s %j → renewSttsDiv %s, button %s, stop %s', (state, context, stts, button, canStop) => {
-    expect(renewalDisplay(state, context)).toEqual({
+    expect(renewalDisplay(state, context)).toMatchObject({
       renewSttsDiv: stts,
       renewalProcedureButtonAndTextStatus: button,
       canStopAutoRenewal: canStop,
     })
+  })
+
+  it('before the cover begins: the procedure opens on the first day of cover (issue #23 point 19)', () => {
+    expect(renewalDisplay('open', autoRenewing('20261120')).procedureOpensOn).toBe(COVER_START)
+    expect(renewalDisplay('open', autoRenewing(COVER_START))).toMatchObject({
+      renewalProcedureButtonAndTextStatus: '1',
+      procedureOpensOn: null,
+    })
+  })
+
+  it.each<[string, RenewalState, RenewalContext]>([
+    ['no next year', 'open', autoRenewing('20261120', { hasNextProduct: false })],
+    ['a stopped contract', 'stopped', autoRenewing('20261120')],
+    [
+      'cover beginning on the fix date',
+      'open',
+      autoRenewing('20261120', { coverStartDate: FIX_DATE }),
+    ],
+  ])('before the cover begins, no opening day when %s', (_name, state, context) => {
+    expect(renewalDisplay(state, context).procedureOpensOn).toBeNull()
   })
 })
 
@@ -204,6 +236,7 @@ const contextArb = fc.record({
   groupPfAutoRenewFlg: fc.constantFrom('1', '2'),
   hasFixDate: fc.boolean(),
   hasNextProduct: fc.boolean(),
+  coverStartDate: fc.constantFrom('20270101', '20271010', '20271231'),
 })
 
 function dateOf(day: number): string {
@@ -230,6 +263,7 @@ describe('property: random sequences of actions and dates', () => {
               renewalFixDate: shape.hasFixDate ? FIX_DATE : null,
               groupPfAutoRenewFlg: shape.groupPfAutoRenewFlg,
               hasNextProduct: shape.hasNextProduct,
+              coverStartDate: shape.coverStartDate,
             }
             const outcome = renewalTransition(state, action, context)
             if (!outcome.ok) continue
@@ -237,6 +271,9 @@ describe('property: random sequences of actions and dates', () => {
             if (outcome.state === 'renewed' && outcome.changed) {
               renewals += 1
               expect(wasStopped).toBe(false)
+            }
+            if (outcome.state === 'inProcedure' && outcome.changed) {
+              expect(context.today >= shape.coverStartDate).toBe(true)
             }
             if (outcome.state === 'stopped' && outcome.changed) {
               wasStopped = true

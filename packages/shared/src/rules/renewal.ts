@@ -8,7 +8,8 @@
 //        │                                                      ▼
 //     ┌──────┐ startProcedure ┌─────────────┐ stopAutoRenewal ┌─────────┐
 //     │ open │ ─────────────▶ │ inProcedure │ ──────────────▶ │ stopped │
-//     └──────┘  (before fix)  └─────────────┘  (before fix)   └─────────┘
+//     └──────┘  (cover begun, └─────────────┘  (before fix)   └─────────┘
+//                before fix)
 //        │                      │        │
 //        │ runRenewalJob        │        │ completeProcedure (before fix date)
 //        │ (at/after fix date,  │        ▼
@@ -20,6 +21,10 @@
 // (SPEC §8.3 "renewal-stop deadline passed"); everything else APFA2029 (SPEC §8.4 "renewal not
 // possible, or application deadline passed"). The renewal job is never an error: where it has
 // nothing to do it leaves the state as it is.
+//
+// A renewal is into the year after the contract's own, so its procedure opens only once the
+// contract's cover has begun (issue #23 point 19; the spec is silent, ADR 0019): before that the
+// holder has nothing yet to renew. Stopping the auto-renewal stays possible from the start.
 
 import { errorCodes } from '../errors.ts'
 
@@ -47,6 +52,8 @@ export interface RenewalContext {
   groupPfAutoRenewFlg: string
   /** whether the group's next product year exists (the year switch has somewhere to go) */
   hasNextProduct: boolean
+  /** the day the contract's cover begins (YYYYMMDD): its inception date */
+  coverStartDate: string
 }
 
 export type RenewalOutcome =
@@ -74,6 +81,11 @@ export function isBeforeFixDate(
   return context.renewalFixDate === null || context.today < context.renewalFixDate
 }
 
+/** The contract's cover has begun (its inception date is today or past). */
+export function hasCoverBegun(context: Pick<RenewalContext, 'today' | 'coverStartDate'>): boolean {
+  return context.today >= context.coverStartDate
+}
+
 /** The one transition function (ADR 0016). Pure: the caller stores the new state. */
 export function renewalTransition(
   state: RenewalState,
@@ -92,7 +104,7 @@ export function renewalTransition(
       if (state === 'inProcedure')
         return beforeFix && context.hasNextProduct ? stay(state) : notPossible
       if (state !== 'open') return notPossible
-      if (!beforeFix || !context.hasNextProduct) return notPossible
+      if (!beforeFix || !context.hasNextProduct || !hasCoverBegun(context)) return notPossible
       return { ok: true, state: 'inProcedure', changed: true }
     case 'completeProcedure':
       if (state !== 'inProcedure' || !beforeFix || !context.hasNextProduct) return notPossible
@@ -128,6 +140,11 @@ export interface RenewalDisplay {
   renewalProcedureButtonAndTextStatus: RenewalProcedureButtonAndTextStatus
   /** the stop can still be asked for (autoRenewStopCheck is offered) */
   canStopAutoRenewal: boolean
+  /**
+   * The day the procedure opens (YYYYMMDD), when only the contract's cover not having begun yet
+   * keeps it closed; null otherwise.
+   */
+  procedureOpensOn: string | null
 }
 
 /** What home and the renewal pages show of a state (derived from the one transition function). */
@@ -139,10 +156,16 @@ export function renewalDisplay(state: RenewalState, context: RenewalContext): Re
   else if (state === 'stopped') renewSttsDiv = '2'
   else if (isBeforeFixDate(context)) renewSttsDiv = '3'
   else renewSttsDiv = isAutoRenewing(context) && context.hasNextProduct ? '3' : '4'
+  const opensLater =
+    !canProcedure &&
+    state === 'open' &&
+    !hasCoverBegun(context) &&
+    renewalTransition(state, 'startProcedure', { ...context, today: context.coverStartDate }).ok
   return {
     renewSttsDiv,
     renewalProcedureButtonAndTextStatus: !canProcedure ? '3' : state === 'inProcedure' ? '2' : '1',
     canStopAutoRenewal,
+    procedureOpensOn: opensLater ? context.coverStartDate : null,
   }
 }
 

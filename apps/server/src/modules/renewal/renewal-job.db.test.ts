@@ -16,6 +16,7 @@ import {
   CURRENT,
   FIX_DATE,
   importRenewalProducts,
+  IN_COVER,
   myPageHeadersOf,
   NEXT,
   type AppliedHolder,
@@ -64,6 +65,8 @@ describe('更新処理（renewal job）', () => {
     holders.open = await appliedHolder(app, link, 'job-open@example.jp')
     holders.stopped = await appliedHolder(app, link, 'job-stopped@example.jp')
     holders.inProcedure = await appliedHolder(app, link, 'job-procedure@example.jp')
+    // into the cover: the procedure opens once it has begun (issue #23 point 19)
+    clock.set(jstTime(IN_COVER, '0900'))
     expect((await call('/api/stopUpdate/', who('stopped'), target)).statusCode).toBe(200)
     expect((await call('/api/renewalProcedure/', who('inProcedure'), target)).statusCode).toBe(200)
   })

@@ -3,6 +3,7 @@ import {
   errorCodes,
   myPageLoginHref,
   toBusinessDate,
+  type ApplyInfo,
   type GroupPfInfo,
 } from '@app/shared'
 import type { ContractSummary } from '@app/shared/api/my-page/endpoints'
@@ -48,6 +49,7 @@ import {
   renewalDraftState,
   renewalInfoOf,
   type NextProduct,
+  type RenewalContextGroup,
 } from './renewal-view.ts'
 
 // The renewal of one contract (issue #9, SPEC §3.7, §4, §8.3, §8.4; ADR 0016). The server is the
@@ -70,6 +72,8 @@ export type SignedInHolder = SignedIn & MyPageLinkTarget
 
 /** What a transition of a contract depends on, read in the caller's transaction. */
 export interface RenewalFacts {
+  /** the contract the facts are of (its inception date: rules/renewal.ts coverStartDate) */
+  contract: Pick<ContractRow, 'applyInfo'>
   contractGroup: GroupPfInfo
   /** next year's product with a link of the contract's branch and URL key, if any */
   next: NextProduct | undefined
@@ -117,7 +121,7 @@ export async function loadRenewalFacts(db: Database, contract: ContractRow): Pro
         application.groupPfCodeInceptionDateYm === next.link.groupPfCodeInceptionDateYm &&
         application.preApplicationId !== contract.id,
     )
-  return { contractGroup, next, hasNextProduct: next !== undefined && !isTaken }
+  return { contract, contractGroup, next, hasNextProduct: next !== undefined && !isTaken }
 }
 
 /** The transition, or the refusal as the error to answer with (409 APFA2029 / APFA2031). */
@@ -130,7 +134,7 @@ export function decide(
   const outcome = renewalTransition(
     row.state,
     action,
-    renewalContext(today, facts.contractGroup, facts.hasNextProduct),
+    renewalContext(today, facts.contractGroup, facts.hasNextProduct, facts.contract.applyInfo),
   )
   if (!outcome.ok) {
     throw new AppError(outcome.errorCode, { message: `renewal ${action} refused in ${row.state}` })
@@ -329,7 +333,8 @@ export class RenewalService {
       groupPfCodeInceptionDateYm: string
       groupPfBranchNo: string
       urlKey: string
-      group: Pick<GroupPfInfo, 'renewalFixDate' | 'groupPfAutoRenewFlg'>
+      group: RenewalContextGroup
+      applyInfo: Pick<ApplyInfo, 'policyHolderInfo'>
     }[],
   ): Promise<Map<string, Pick<ContractSummary, 'renewal' | 'actions'>>> {
     const today = toBusinessDate(this.#now())
@@ -358,7 +363,12 @@ export class RenewalService {
           application.groupPfCodeInceptionDateYm === nextYm &&
           application.preApplicationId !== contract.id,
       )
-      const context = renewalContext(today, contract.group, nextYm !== undefined && !isTaken)
+      const context = renewalContext(
+        today,
+        contract.group,
+        nextYm !== undefined && !isTaken,
+        contract.applyInfo,
+      )
       answers.set(contract.id, contractRenewalOf(row?.state ?? 'open', context))
     }
     return answers

@@ -16,11 +16,16 @@ import {
 // Test data for the renewal suites (imported by tests only): a group-collection product of
 // 2026-12 (auto-renewing, fix date 2027-11-01) with next year's product of 2027-12 beside it
 // (recruiting from 2026-11-01 until 2027-10-31, 100 yen more on each unit), and policy holders
-// who applied to this year's product through the real flow at testNow (2026-11-20).
+// who applied to this year's product through the real flow at testNow (2026-11-20), whose cover
+// begins on 2026-12-01.
 
 export const CURRENT = '202612'
 export const NEXT = '202712'
 export const FIX_DATE = '20271101'
+/** This year's cover begins on 2026-12-01 (the product's inception): the renewal opens then. */
+export const COVER_START = '20261201'
+/** A day in this year's cover, before the fix date: renewals are taken (issue #23 point 19). */
+export const IN_COVER = '20270601'
 
 /** A text item on the policy holder not carried over (preRenewCopyFlg "2"). */
 const notCarried = {

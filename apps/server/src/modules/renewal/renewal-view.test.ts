@@ -221,11 +221,20 @@ describe('自動更新の条件', () => {
 })
 
 describe('ホームの更新の表示（contractRenewalOf）', () => {
-  const group = { renewalFixDate: '20271101', groupPfAutoRenewFlg: '1' } as const
+  const group = {
+    renewalFixDate: '20271101',
+    groupPfAutoRenewFlg: '1',
+    groupInceptionDate: '20261201',
+  } as const
+  /** a contract whose cover began with the product's (no inception date of its own recorded) */
+  const contract = { policyHolderInfo: { policyHolderInceptionDate: '' } } as Pick<
+    ApplyInfo,
+    'policyHolderInfo'
+  >
   it.each([
     [
       'open',
-      '20261120',
+      '20270601',
       true,
       { renewal: true, autoRenewCheck: true, stopAutoRenewal: true },
       '3',
@@ -233,7 +242,7 @@ describe('ホームの更新の表示（contractRenewalOf）', () => {
     ],
     [
       'inProcedure',
-      '20261120',
+      '20270601',
       true,
       { renewal: true, autoRenewCheck: true, stopAutoRenewal: true },
       '3',
@@ -241,7 +250,7 @@ describe('ホームの更新の表示（contractRenewalOf）', () => {
     ],
     [
       'stopped',
-      '20261120',
+      '20270601',
       true,
       { renewal: false, autoRenewCheck: false, stopAutoRenewal: false },
       '2',
@@ -257,7 +266,7 @@ describe('ホームの更新の表示（contractRenewalOf）', () => {
     ],
     [
       'open',
-      '20261120',
+      '20270601',
       false,
       { renewal: false, autoRenewCheck: false, stopAutoRenewal: true },
       '3',
@@ -272,13 +281,33 @@ describe('ホームの更新の表示（contractRenewalOf）', () => {
       '3',
     ],
   ] as const)('%s（%s、次年度 %s）', (state, today, hasNext, actions, stts, button) => {
-    const shown = contractRenewalOf(state, renewalContext(today, group, hasNext))
+    const shown = contractRenewalOf(state, renewalContext(today, group, hasNext, contract))
     expect(shown.actions).toEqual({ certificate: true, ...actions })
     expect(shown.renewal).toEqual({
       renewSttsDiv: stts,
       renewalProcedureButtonAndTextStatus: button,
       isAutoRenewing: true,
       renewalFixDate: '20271101',
+      procedureOpensOn: null,
     })
+  })
+
+  it('補償が始まる前は更新のお手続きを示さず、始まる日を示すこと。中途加入はそのご契約の始期による（issue #23 point 19）', () => {
+    const beforeCover = contractRenewalOf('open', renewalContext('20261120', group, true, contract))
+    expect(beforeCover.actions).toEqual({
+      certificate: true,
+      renewal: false,
+      autoRenewCheck: true,
+      stopAutoRenewal: true,
+    })
+    expect(beforeCover.renewal?.procedureOpensOn).toBe('20261201')
+
+    const midTerm = { policyHolderInfo: { policyHolderInceptionDate: '20270701' } } as Pick<
+      ApplyInfo,
+      'policyHolderInfo'
+    >
+    const joined = contractRenewalOf('open', renewalContext('20270601', group, true, midTerm))
+    expect(joined.actions.renewal).toBe(false)
+    expect(joined.renewal?.procedureOpensOn).toBe('20270701')
   })
 })

@@ -45,17 +45,30 @@ export interface ContractFacts {
   applyInfo: ApplyInfo
 }
 
-/** The rules' context (rules/renewal.ts): the contract's product year, today, next year. */
+/** The product-year fields the rules' context reads. */
+export type RenewalContextGroup = Pick<
+  GroupPfInfo,
+  'renewalFixDate' | 'groupPfAutoRenewFlg' | 'groupInceptionDate'
+>
+
+/**
+ * The rules' context (rules/renewal.ts): the contract's product year, today, next year, and the
+ * day the contract's cover begins (its own inception date: a mid-term joiner's is later than the
+ * product's; the product's when none was recorded).
+ */
 export function renewalContext(
   today: string,
-  group: Pick<GroupPfInfo, 'renewalFixDate' | 'groupPfAutoRenewFlg'>,
+  group: RenewalContextGroup,
   hasNextProduct: boolean,
+  applyInfo: Pick<ApplyInfo, 'policyHolderInfo'>,
 ): RenewalContext {
+  const inception = applyInfo.policyHolderInfo.policyHolderInceptionDate
   return {
     today,
     renewalFixDate: group.renewalFixDate,
     groupPfAutoRenewFlg: group.groupPfAutoRenewFlg,
     hasNextProduct,
+    coverStartDate: inception === '' ? group.groupInceptionDate : inception,
   }
 }
 
@@ -133,7 +146,7 @@ export function renewalInfoOf(input: {
 }): RenewalInfo {
   const { contract, contractGroup, next } = input
   const { applyInfo } = contract
-  const context = renewalContext(input.today, contractGroup, input.hasNextProduct)
+  const context = renewalContext(input.today, contractGroup, input.hasNextProduct, applyInfo)
   const display = renewalDisplay(input.state, context)
   const policyHolderNo = contract.groupPfPolicyHolderNo ?? applyInfo.basicInfo.groupPfPolicyHolderNo
   const holder = applyInfo.policyHolderInfo
@@ -146,6 +159,7 @@ export function renewalInfoOf(input: {
     renewSttsDiv: display.renewSttsDiv,
     renewalProcedureButtonAndTextStatus: display.renewalProcedureButtonAndTextStatus,
     canStopAutoRenewal: display.canStopAutoRenewal,
+    procedureOpensOn: display.procedureOpensOn,
     groupPfAutoRenewFlg: contractGroup.groupPfAutoRenewFlg,
     renewalFixDate: contractGroup.renewalFixDate,
     pymntCount: contractGroup.pymntCount,
@@ -189,6 +203,7 @@ export function contractRenewalOf(
       renewalProcedureButtonAndTextStatus: display.renewalProcedureButtonAndTextStatus,
       isAutoRenewing: autoRenewing,
       renewalFixDate: context.renewalFixDate,
+      procedureOpensOn: display.procedureOpensOn,
     },
     actions: {
       certificate: true,

@@ -18,10 +18,12 @@ import {
 import {
   appliedHolder,
   bodyOf,
+  COVER_START,
   CURRENT,
   FIX_DATE,
   hiddenNoticeAnswers,
   importRenewalProducts,
+  IN_COVER,
   myPageHeadersOf,
   NEXT,
   type AppliedHolder,
@@ -49,10 +51,13 @@ describe('更新（issue #9）: renewalInfo・自動更新の停止・更新手�
     await database?.close()
   })
 
+  /** A holder who applied at 2026-11-20, met half a year into the cover (issue #23 point 19). */
   async function holder(): Promise<AppliedHolder> {
     clock.set(jstTime('20261120', '1000'))
     counter += 1
-    return appliedHolder(app, link, `renew-${counter}@example.jp`)
+    const applied = await appliedHolder(app, link, `renew-${counter}@example.jp`)
+    clock.set(jstTime(IN_COVER, '1000'))
+    return applied
   }
 
   const target = (ym = CURRENT) => ({
@@ -297,6 +302,32 @@ describe('更新（issue #9）: renewalInfo・自動更新の停止・更新手�
   })
 
   describe('POST /renewalProcedure/（更新手続き）', () => {
+    it('補償が始まる前は 409 APFA2029 で下書きを作らず、ホームと renewalInfo は始まる日を示すこと。停止はできること（issue #23 point 19）', async () => {
+      const who = await holder()
+      clock.set(jstTime('20261130', '2359'))
+      expect(outcome(await procedure(who))).toEqual(refusal('APFA2029'))
+      expect(await draftOf(who)).toBeUndefined()
+      const [summary] = (await home(who)).contracts
+      expect(summary?.renewal).toMatchObject({
+        renewalProcedureButtonAndTextStatus: '3',
+        procedureOpensOn: COVER_START,
+      })
+      expect(summary?.actions).toMatchObject({ renewal: false, stopAutoRenewal: true })
+      expect(bodyOf(await info(who))).toMatchObject({
+        renewalProcedureButtonAndTextStatus: '3',
+        procedureOpensOn: COVER_START,
+        canStopAutoRenewal: true,
+      })
+
+      // from the first day of cover
+      clock.set(jstTime(COVER_START, '0000'))
+      expect(bodyOf(await info(who))).toMatchObject({
+        renewalProcedureButtonAndTextStatus: '1',
+        procedureOpensOn: null,
+      })
+      expect((await procedure(who)).statusCode).toBe(200)
+    })
+
     it('次年度の下書きを作り、引き継ぐ回答だけを引き継ぐこと。再開は同じ下書きを返すこと', async () => {
       const who = await holder()
       const response = await procedure(who)

@@ -20,6 +20,7 @@ import {
 import { runRenewalJob } from './renewal-job.ts'
 import {
   appliedHolder,
+  COVER_START,
   CURRENT,
   FIX_DATE,
   importRenewalProducts,
@@ -34,7 +35,7 @@ import {
 // model's state, the API must answer what the model answers, and the contract has at most one
 // renewal — none once it was stopped.
 
-/** Dates that matter: long before, the day before, the fix date (SPEC §8.3), after it. */
+/** Dates that matter: before the cover begins (issue #23 point 19), in it, the day before, the fix date (SPEC §8.3), after it. */
 const dates = ['20261120', '20270601', '20271031', FIX_DATE, '20271102'] as const
 
 const stepArb = fc.record({
@@ -52,6 +53,7 @@ const context = (today: string): RenewalContext => ({
   renewalFixDate: FIX_DATE,
   groupPfAutoRenewFlg: '1',
   hasNextProduct: true,
+  coverStartDate: COVER_START,
 })
 
 describe('更新の状態遷移（プロパティテスト、実サーバー）', () => {

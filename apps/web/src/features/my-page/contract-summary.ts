@@ -54,27 +54,28 @@ export function contractSummaryRows(contract: ContractSummary): { label: string;
   ]
 }
 
-const YEAR_MONTH_DATE = /^(\d{4})(\d{2})(\d{2})$/
-
-/** YYYYMMDD → 「2027年3月1日」; anything else as it is. */
-function japaneseDate(value: string): string {
-  const match = YEAR_MONTH_DATE.exec(value)
-  if (match === null) return value
-  const [, year = '', month = '', day = ''] = match
-  return t('myp.home.renewal.date', { year, month: Number(month), day: Number(day) })
-}
-
 /**
  * The contract's renewal in words (issue #9, SPEC §3.7 renewSttsDiv, ADR 0016): renewed, stopped,
  * not renewed yet (in procedure, or renewing by itself at the fix date), or no longer renewable.
  */
 export function renewalStatusText(renewal: NonNullable<ContractSummary['renewal']>): string {
-  const { renewSttsDiv, renewalProcedureButtonAndTextStatus, isAutoRenewing, renewalFixDate } =
-    renewal
+  const {
+    renewSttsDiv,
+    renewalProcedureButtonAndTextStatus,
+    isAutoRenewing,
+    renewalFixDate,
+    procedureOpensOn,
+  } = renewal
   if (renewSttsDiv !== '3') return t(`myp.home.renewal.${renewSttsDiv}`)
   if (renewalProcedureButtonAndTextStatus === '2') return t('myp.home.renewal.3.inProcedure')
+  // issue #23 point 19: nothing to renew before the contract's own cover has begun
+  const opensOn = procedureOpensOn === null ? null : formatJapaneseDate(procedureOpensOn)
   if (isAutoRenewing && renewalFixDate !== null) {
-    return t('myp.home.renewal.3.auto', { date: japaneseDate(renewalFixDate) })
+    const date = formatJapaneseDate(renewalFixDate)
+    return opensOn === null
+      ? t('myp.home.renewal.3.auto', { date })
+      : t('myp.home.renewal.3.auto.opensOn', { date, opensOn })
   }
+  if (opensOn !== null) return t('myp.home.renewal.3.opensOn', { date: opensOn })
   return t('myp.home.renewal.3')
 }

@@ -203,6 +203,11 @@ export const contractSummarySchema = z.strictObject({
       isAutoRenewing: z.boolean(),
       /** YYYYMMDD, or null */
       renewalFixDate: z.nullable(z.string()),
+      /**
+       * YYYYMMDD: the procedure opens on this day, the contract's cover not having begun yet
+       * (issue #23 point 19); null otherwise
+       */
+      procedureOpensOn: z.nullable(z.string()),
     }),
   ),
   actions: z.strictObject({

@@ -78,6 +78,8 @@ export const renewalInfoSchema = z.strictObject({
   /** "1" the procedure can start, "2" it can be resumed, "3" none */
   renewalProcedureButtonAndTextStatus: z.enum(['1', '2', '3']),
   canStopAutoRenewal: z.boolean(),
+  /** YYYYMMDD: the procedure opens on the day the contract's cover begins; null otherwise */
+  procedureOpensOn: z.nullable(yyyymmdd),
   /** SPEC §3.3 of the contract's product year */
   groupPfAutoRenewFlg: z.string(),
   renewalFixDate: z.nullable(yyyymmdd),

@@ -60,6 +60,7 @@ const currentRenewal = {
     renewalProcedureButtonAndTextStatus: '3',
     isAutoRenewing: true,
     renewalFixDate: '20271101',
+    procedureOpensOn: null,
   },
   actions: { certificate: true, renewal: false, autoRenewCheck: false, stopAutoRenewal: true },
 } as const
@@ -69,6 +70,7 @@ const previousRenewal = {
     renewalProcedureButtonAndTextStatus: '3',
     isAutoRenewing: true,
     renewalFixDate: '20261101',
+    procedureOpensOn: null,
   },
   actions: { certificate: true, renewal: false, autoRenewCheck: false, stopAutoRenewal: false },
 } as const

@@ -29,6 +29,7 @@ export function renewalInfo(overrides: Partial<RenewalInfo> = {}): RenewalInfo {
     renewSttsDiv: '3',
     renewalProcedureButtonAndTextStatus: '1',
     canStopAutoRenewal: true,
+    procedureOpensOn: null,
     groupPfAutoRenewFlg: '1',
     renewalFixDate: '20270301',
     pymntCount: 12,

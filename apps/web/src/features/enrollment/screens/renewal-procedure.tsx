@@ -1,5 +1,6 @@
 import type { RenewalInfo } from '@app/shared/api/renewal/endpoints'
 import { errorCodes } from '@app/shared/errors'
+import { formatJapaneseDate } from '@app/shared/format/display'
 import { t as checkT } from '@app/shared/messages/application-flow'
 import { t as shellT } from '@app/shared/messages/shell'
 import { useState } from 'react'
@@ -78,6 +79,10 @@ function ContractNow({ info }: { info: RenewalInfo }) {
 function NoProcedure({ info }: { info: RenewalInfo }) {
   if (info.renewSttsDiv === '1') return <Notice text={t('renewal.procedure.none.1')} />
   if (info.renewSttsDiv === '2') return <Notice text={t('renewal.procedure.none.2')} />
+  if (info.procedureOpensOn !== null) {
+    const date = formatJapaneseDate(info.procedureOpensOn)
+    return <Notice text={t('renewal.procedure.none.opensOn', { date })} />
+  }
   return <Notice text={t('error.APFA2029')} errorCode={errorCodes.renewalNotPossible} withContact />
 }
 

@@ -107,6 +107,19 @@ describe('更新のお手続き（renewalProcedure）', () => {
     expect(screen.queryByRole('button', { name: /更新手続きを/ })).toBeNull()
   })
 
+  it('補償が始まる前のご契約には、ボタンを出さずにお手続きができるようになる日を示すこと（issue #23 point 19）', async () => {
+    await openRenewalPage('renewalProcedure', {
+      info: renewalInfo({ renewalProcedureButtonAndTextStatus: '3', procedureOpensOn: '20260401' }),
+    })
+    expect(
+      await screen.findByText(
+        'このご契約の補償は2026年4月1日に始まります。更新のお手続きは、補償が始まってからできます。',
+      ),
+    ).toBeTruthy()
+    expect(screen.queryByRole('button', { name: /更新手続きを/ })).toBeNull()
+    expect(document.querySelector('[data-error-code]')).toBeNull()
+  })
+
   it('期限を過ぎたご契約には、取扱代理店へのお問い合わせ（APFA2029）と連絡先を示すこと', async () => {
     await openRenewalPage('renewalProcedure', {
       info: renewalInfo({ renewSttsDiv: '4', renewalProcedureButtonAndTextStatus: '3' }),

@@ -143,6 +143,7 @@ describe('ホーム（SPEC §2.2, §2.4, §2.5 初期化ガード, §4 状態パ
                   renewalProcedureButtonAndTextStatus: '1',
                   isAutoRenewing: true,
                   renewalFixDate: '20270301',
+                  procedureOpensOn: null,
                 },
                 actions: {
                   certificate: true,
@@ -183,6 +184,7 @@ describe('ホーム（SPEC §2.2, §2.4, §2.5 初期化ガード, §4 状態パ
                   renewalProcedureButtonAndTextStatus: '2',
                   isAutoRenewing: false,
                   renewalFixDate: '20270301',
+                  procedureOpensOn: null,
                 },
                 actions: {
                   certificate: true,
@@ -203,6 +205,46 @@ describe('ホーム（SPEC §2.2, §2.4, §2.5 初期化ガード, §4 状態パ
   })
 
   it.each([
+    [false, '未更新（更新のお手続きは、補償が始まる2026年4月1日からできます）'],
+    [
+      true,
+      '未更新（2027年3月1日に自動更新されます。更新のお手続きは、補償が始まる2026年4月1日からできます）',
+    ],
+  ] as const)(
+    '補償が始まる前のご契約（自動更新 %s）には更新のお手続きを示さず、できるようになる日を示すこと（issue #23 point 19）',
+    async (isAutoRenewing, text) => {
+      await openHome({
+        handlers: {
+          '/policyHolderInfo/': () =>
+            myPageInfo({
+              contracts: [
+                contractSummary({
+                  renewal: {
+                    renewSttsDiv: '3',
+                    renewalProcedureButtonAndTextStatus: '3',
+                    isAutoRenewing,
+                    renewalFixDate: '20270301',
+                    procedureOpensOn: '20260401',
+                  },
+                  actions: {
+                    certificate: true,
+                    renewal: false,
+                    autoRenewCheck: isAutoRenewing,
+                    stopAutoRenewal: isAutoRenewing,
+                  },
+                }),
+              ],
+            }),
+        },
+      })
+
+      const card = within(contractCard('2026年4月1日〜2027年3月31日'))
+      expect(card.queryByRole('link', { name: '更新のお手続きをする' })).toBeNull()
+      expect(card.getByText(text)).toBeTruthy()
+    },
+  )
+
+  it.each([
     ['1', '1', '更新済み'],
     ['2', '3', '自動更新停止済み（保険期間の満了をもって終了します）'],
     ['3', '1', '未更新'],
@@ -219,6 +261,7 @@ describe('ホーム（SPEC §2.2, §2.4, §2.5 初期化ガード, §4 状態パ
                   renewalProcedureButtonAndTextStatus: procedure,
                   isAutoRenewing: false,
                   renewalFixDate: null,
+                  procedureOpensOn: null,
                 },
               }),
             ],
