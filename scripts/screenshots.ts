@@ -55,7 +55,7 @@ async function main(): Promise<number> {
       if (await ensureWebBuilt(repoRoot, path.join(repoRoot, 'apps/web/dist'))) {
         process.stdout.write('apps/web/dist was missing: built it\n')
       }
-      server = await startServer({ label: 'screenshots', demoData: 'on' })
+      server = await startServer({ label: 'screenshots', engine: 'pglite', demoData: 'on' })
       baseUrl = server.baseURL
       today = E2E_TODAY
     }
