@@ -6,6 +6,7 @@
 import { phaseProgressText } from '@app/shared/messages/flow-phase'
 import { deflateSync } from 'node:zlib'
 import { t as shellT } from '@app/shared'
+import { formatYen } from '@app/shared/format/display'
 import { t as flowT } from '@app/shared/messages/application-flow'
 import { planNameText, totalPremiumLabel, unitPremiumText } from '@app/shared/messages/premium-text'
 import { t as formT } from '@app/shared/messages/application-forms'
@@ -193,7 +194,7 @@ export function agencyContactFirstLine(link: DemoLink): string {
 
 /** 1234 → 「1,234円」 */
 export function yen(amount: number): string {
-  return flowT('flow.yen', { amount: amount.toLocaleString('en-US') })
+  return formatYen(amount)
 }
 
 /** A unit's premium as the screens label it: 「1,230円（1名あたり・月額）」 (issue #23 points 3, 4). */

@@ -4,7 +4,7 @@
 // two steps, the codes read from the outbox (mail by address, SMS by phone number), and the
 // certificate's text as a PDF reader extracts it. The policy holders themselves come from
 // support/policy-holders.ts.
-import { formatThousands, formatJapaneseDate } from '@app/shared/format/display'
+import { formatJapaneseDate, formatYen } from '@app/shared/format/display'
 import { errorMessages } from '@app/shared/messages/errors.ja'
 import { translator } from '@app/shared/messages/format'
 import { totalPremiumLabel } from '@app/shared/messages/premium-text'
@@ -279,7 +279,7 @@ export async function expectContractSummary(scope: Locator, holder: PolicyHolder
     mypT('myp.home.status.330'),
   )
   await expect(rowValue(scope, totalPremiumLabel(COLLECTION_GROUP.pymntCount))).toHaveText(
-    mypT('myp.yen', { amount: formatThousands(holder.totalPremium) }),
+    formatYen(holder.totalPremium),
   )
   await expect(rowValue(scope, mypT('myp.home.contract.pymntMethod'))).toHaveText(
     mypT('myp.home.pymntMethod.4'),

@@ -9,7 +9,7 @@ import { phaseProgressText } from '@app/shared/messages/flow-phase'
 import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { promisify } from 'node:util'
-import { formatThousands, formatJapaneseDate } from '@app/shared/format/display'
+import { formatJapaneseDate, formatYen } from '@app/shared/format/display'
 import { errorMessages } from '@app/shared/messages/errors.ja'
 import { translator } from '@app/shared/messages/format'
 import { paymentMessages } from '@app/shared/messages/payment.ja'
@@ -37,7 +37,7 @@ export const payT = translator({ ...errorMessages, ...shellMessages, ...paymentM
 
 /** 1500 → 「1,500円」 (payment.amount). */
 export function amountText(amount: number): string {
-  return payT('payment.amount', { amount: formatThousands(amount) })
+  return formatYen(amount)
 }
 
 /** The value beside `label` in a description list of the screen (or of `scope`). */

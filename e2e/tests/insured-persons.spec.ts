@@ -298,7 +298,6 @@ test('被保険者（issue #23 12・21）: 「ご契約者と同じ」とほか�
   await test.step('補償5: ほかの補償に登録した方を選んで呼び出し、続柄と職業も入る', async () => {
     await unitRow(page, groupA, OPTIONS[0]).getByRole('link').click()
     await expectStep(page, groupA, step(`registerInsuredInfo/${OPTIONS[0]}`, flow))
-    const { year, month, day } = dateParts(holder.birthDate)
     const choose = page.getByRole('combobox', { name: formT('insuredUnit.fill.person') })
     // nothing chosen yet: asked to choose, nothing filled
     await page.getByRole('button', { name: formT('insuredUnit.fill.usePerson') }).click()
@@ -307,7 +306,10 @@ test('被保険者（issue #23 12・21）: 「ご契約者と同じ」とほか�
     await expect(page.getByLabel(labelled(formT('insuredUnit.insrdNameKanji')))).toHaveValue('')
 
     await choose.selectOption({
-      label: formT('insuredUnit.fill.personOption', { name: holder.nameKanji, year, month, day }),
+      label: formT('insuredUnit.fill.personOption', {
+        name: holder.nameKanji,
+        birthDate: formatJapaneseDate(holder.birthDate),
+      }),
     })
     await page.getByRole('button', { name: formT('insuredUnit.fill.usePerson') }).click()
     await expect(

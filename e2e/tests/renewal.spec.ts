@@ -17,7 +17,7 @@
 //   nor the renewal is offered any more.
 // Axe on every screen.
 import type { ApplicationStep } from '@app/shared/rules/application-steps'
-import { formatThousands, formatJapaneseDate } from '@app/shared/format/display'
+import { formatJapaneseDate, formatYen } from '@app/shared/format/display'
 import { translator } from '@app/shared/messages/format'
 import { renewalScreenMessages } from '@app/shared/messages/renewal-screens.ja'
 import type { Locator, Page } from '@playwright/test'
@@ -200,11 +200,8 @@ const stopLinkName = mypT('myp.home.contract.stopAutoRenewal')
 /** t() over the renewal screens' texts (packages/shared/src/messages/renewal-screens.ja.ts). */
 const renT = translator(renewalScreenMessages)
 
-/** 「2027年1月1日」 as the renewal screens write a date (renewal.date). */
-function renewalScreenDate(yyyymmdd: string): string {
-  const { year, month, day } = dateParts(yyyymmdd)
-  return renT('renewal.date', { year, month, day })
-}
+/** 「2027年1月1日」 as the renewal screens write a date (the shared style). */
+const renewalScreenDate = formatJapaneseDate
 
 /** 「2027年1月1日〜2027年12月31日」 of a product year (renewal.period). */
 function renewalScreenPeriod(info: { groupInceptionDate: string; groupExpiryDate: string }) {
@@ -278,9 +275,7 @@ test(
       await expect(rowValue(now, unitName(thisYear, LAST_YEAR_PLAN))).toHaveText(
         unitPremiumLabel(thisYear, LAST_YEAR_PLAN),
       )
-      await expect(rowValue(now, totalLabel(thisYear))).toHaveText(
-        renT('renewal.yen', { amount: formatThousands(holder.totalPremium) }),
-      )
+      await expect(rowValue(now, totalLabel(thisYear))).toHaveText(formatYen(holder.totalPremium))
       await expect(rowValue(now, flowT('check.nameKanji'))).toHaveText(person.nameKanji)
       await expect(rowValue(now, flowT('check.nameKana'))).toHaveText(person.nameKana)
       await expect(rowValue(now, flowT('check.addressKanji'))).toHaveText(
@@ -436,9 +431,7 @@ test(
       await expect(rowValue(renewed, mypT('myp.home.contract.status'))).toHaveText(
         mypT('myp.home.status.330'),
       )
-      await expect(rowValue(renewed, totalLabel(nextYear))).toHaveText(
-        mypT('myp.yen', { amount: formatThousands(newAmount) }),
-      )
+      await expect(rowValue(renewed, totalLabel(nextYear))).toHaveText(formatYen(newAmount))
       const lastYear = contractCard(page, thisYearInfo)
       await expect(rowValue(lastYear, mypT('myp.home.contract.policyHolderNo'))).toHaveText(
         holder.policyHolderNo,
@@ -495,7 +488,7 @@ test('自動更新の停止（SPEC §3.7、§2.7）: 自動更新の内容を確
       unitPremiumLabel(nextYear, LAST_YEAR_PLAN),
     )
     await expect(rowValue(terms, totalLabel(nextYear))).toHaveText(
-      renT('renewal.yen', { amount: formatThousands(premiumOf(nextYear, [LAST_YEAR_PLAN])) }),
+      formatYen(premiumOf(nextYear, [LAST_YEAR_PLAN])),
     )
     await expect(rowValue(terms, unitName(nextYear, NEW_PLAN))).toHaveCount(0)
     await expect(linkNamed(page, renT('renewal.check.stop'))).toBeVisible()

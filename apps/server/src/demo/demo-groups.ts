@@ -1,6 +1,7 @@
 import {
   addDays,
   addMonths,
+  formatJapaneseDate,
   isValidYyyymmdd,
   type GroupPfInfoBranchNo,
   type ItemDefinition,
@@ -47,9 +48,7 @@ const firstDay = (yyyymm: string): string => `${yyyymm}01`
 const lastDay = (yyyymm: string): string => addDays(firstDay(addMonths(yyyymm, 1)), -1)
 
 /** 2026年4月1日 */
-function jpDate(yyyymmdd: string): string {
-  return `${Number(yyyymmdd.slice(0, 4))}年${Number(yyyymmdd.slice(4, 6))}月${Number(yyyymmdd.slice(6, 8))}日`
-}
+const jpDate = formatJapaneseDate
 
 // ---------------------------------------------------------------------------------------------
 // Builders with the defaults most entries share

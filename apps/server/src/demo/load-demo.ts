@@ -1,6 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { eq } from 'drizzle-orm'
-import { toBusinessDate } from '@app/shared'
+import {
+  appHref,
+  enrolmentPath,
+  myPageLoginHref,
+  pamphletPath,
+  systemTermsPath,
+  toBusinessDate,
+} from '@app/shared'
 import type { Database } from '../db/client.ts'
 import { groupLinks } from '../db/schema/index.ts'
 import { countGroupProducts } from '../modules/group/group-repository.ts'
@@ -57,14 +64,13 @@ export async function loadDemoData(
 export function formatDemoLinks(links: DemoLink[], baseUrl: string): string {
   const lines = ['', 'デモ団体 / demo groups:']
   for (const link of links) {
-    const product = `${link.groupPfCode}/${link.groupPfCodeInceptionDateYm}/${link.groupPfBranchNo}/${link.urlKey}`
     lines.push(`  ${link.name}`)
-    lines.push(`    加入申込 (enrolment): ${baseUrl}/app/ent/${product}/termsOfService`)
-    lines.push(`    パンフレット (pamphlet): ${baseUrl}/app/pamphlet/${product}`)
     lines.push(
-      `    マイページ (my-page):   ${baseUrl}/app/myp/${link.groupPfCode}/${link.urlKey}/login`,
+      `    加入申込 (enrolment): ${baseUrl}${appHref(enrolmentPath(link, 'termsOfService'))}`,
     )
+    lines.push(`    パンフレット (pamphlet): ${baseUrl}${appHref(pamphletPath(link))}`)
+    lines.push(`    マイページ (my-page):   ${baseUrl}${myPageLoginHref(link)}`)
   }
-  lines.push(`  利用規約・各種ポリシー: ${baseUrl}/app/systemTermsOfServiceAndPolicies`, '')
+  lines.push(`  利用規約・各種ポリシー: ${baseUrl}${appHref(systemTermsPath)}`, '')
   return lines.join('\n')
 }

@@ -1,3 +1,4 @@
+import { enrolmentPath, myPagePathWithQuery, systemTermsPath } from '@app/shared/format/page-urls'
 import { replace, type LoaderFunctionArgs } from 'react-router'
 import {
   screens,
@@ -59,13 +60,20 @@ export const initialisations: Record<
 
 /** A page of the enrolment link in the route parameters (router path, without /app). */
 export function enrolmentPagePath(params: RouteParams, page: string): string {
-  const segment = (name: string): string => encodeURIComponent(params[name] ?? '')
-  return `/ent/${segment('groupPfCode')}/${segment('groupPfCodeInceptionDateYm')}/${segment('groupPfBranchNo')}/${segment('urlKey')}/${page}`
+  const part = (name: string): string => params[name] ?? ''
+  return enrolmentPath(
+    {
+      groupPfCode: part('groupPfCode'),
+      groupPfCodeInceptionDateYm: part('groupPfCodeInceptionDateYm'),
+      groupPfBranchNo: part('groupPfBranchNo'),
+      urlKey: part('urlKey'),
+    },
+    page,
+  )
 }
 
 /** Where a blocked direct access goes (ADR 0003): the area's entry page of the same link. */
 export function areaEntryPath(area: Area, params: RouteParams, search: URLSearchParams): string {
-  const segment = (name: string): string => encodeURIComponent(params[name] ?? '')
   if (area === 'ent') return enrolmentPagePath(params, 'termsOfService')
   if (area === 'myp') {
     const query = new URLSearchParams()
@@ -73,10 +81,10 @@ export function areaEntryPath(area: Area, params: RouteParams, search: URLSearch
       const value = search.get(name)
       if (value) query.set(name, value)
     }
-    const queryString = query.toString()
-    return `/myp/${segment('groupPfCode')}/${segment('urlKey')}/login${queryString ? `?${queryString}` : ''}`
+    const link = { groupPfCode: params.groupPfCode ?? '', urlKey: params.urlKey ?? '' }
+    return myPagePathWithQuery('login', link, query)
   }
-  return '/systemTermsOfServiceAndPolicies'
+  return systemTermsPath
 }
 
 /**

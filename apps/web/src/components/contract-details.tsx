@@ -4,7 +4,7 @@ import type {
   PolicyHolderInfoState,
 } from '@app/shared/api/application/apply-info'
 import type { ItemDefinition } from '@app/shared/api/group/item-definition'
-import { formatJapaneseDate, formatThousands } from '@app/shared/format/display'
+import { formatJapaneseDate, formatYen } from '@app/shared/format/display'
 import { t } from '@app/shared/messages/application-flow'
 import { totalPremiumLabel, unitPremiumText } from '@app/shared/messages/premium-text'
 import type { ItemAnswer } from '@app/shared/rules/item-answers'
@@ -30,7 +30,7 @@ function formatZipCode(value: string): string {
 }
 
 /** 1500 → 「1,500円」 (SPEC §5.3 thousands commas). */
-const yen = (amount: number | string) => t('flow.yen', { amount: formatThousands(amount) })
+const yen = formatYen
 
 export interface Row {
   label: string

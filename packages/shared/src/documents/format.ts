@@ -1,3 +1,4 @@
+import { formatJapaneseDate } from '../format/display.ts'
 const DOCUMENT_VERSION = /^(\d{4})-(\d{2})-(\d{2})$/
 
 /** 第1条（目的）: 条の見出し。番号は1から並び順に付ける。 */
@@ -14,5 +15,5 @@ export function itemNumber(index: number): string {
 export function formatDocumentVersion(version: string): string {
   const match = DOCUMENT_VERSION.exec(version)
   if (match === null) return version
-  return `${Number(match[1])}年${Number(match[2])}月${Number(match[3])}日`
+  return formatJapaneseDate(`${match[1]}${match[2]}${match[3]}`)
 }

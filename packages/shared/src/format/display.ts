@@ -2,6 +2,8 @@
 // expected form is returned as it is, so a screen never hides or invents data. None of them uses
 // Intl or toLocaleString, whose output depends on the runtime's default locale.
 
+import { toBusinessDate, toBusinessTime } from '../time/business-date.ts'
+
 const YEAR_MONTH = /^(\d{4})(\d{2})$/
 const YEAR_MONTH_DATE = /^(\d{4})(\d{2})(\d{2})$/
 const DECIMAL = /^(-?)(\d+)(\.\d+)?$/
@@ -40,6 +42,11 @@ export function formatThousands(value: number | string): string {
   return `${sign}${integer.replace(/\B(?=(?:\d{3})+$)/g, ',')}${fraction}`
 }
 
+/** 金額を「1,230円」で表示する (issue #18 point 3): every amount a person reads. */
+export function formatYen(amount: number | string): string {
+  return `${formatThousands(amount)}円`
+}
+
 /**
  * 先頭の0を取り除く（SPEC §5.3）。`'000123'` → `'123'`、`'0000'` → `'0'`。
  * Only a string of ASCII digits is changed, so a telephone number such as `'03-0000-1101'` or a
@@ -60,6 +67,15 @@ export function formatJapaneseDate(value: string): string {
   if (!match) return value
   const [, year = '', month = '', day = ''] = match
   return `${year}年${Number(month)}月${Number(day)}日`
+}
+
+/**
+ * 日時を日本時間の「2026年11月20日 10時05分」で表示する (issue #18 point 3): mails and screens
+ * that name an instant (a link's end, a change's time).
+ */
+export function formatJapaneseDateTime(instant: Date): string {
+  const time = toBusinessTime(instant)
+  return `${formatJapaneseDate(toBusinessDate(instant))} ${Number(time.slice(0, 2))}時${time.slice(2, 4)}分`
 }
 
 /** 年月 YYYYMM を「2027年1月」で表示する (issue #23 point 20). `'202701'` → `'2027年1月'`. */

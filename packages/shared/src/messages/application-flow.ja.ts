@@ -4,7 +4,6 @@
 export const applicationFlowMessages = {
   // Shared by the screens
   'flow.next': '次へ',
-  'flow.yen': '{amount}円',
 
   // selectPolicyHolderDiv (SPEC §3.8)
   'policyHolderDiv.lead': 'ご契約者（加入者）が個人の方か、法人かを選んでください。',

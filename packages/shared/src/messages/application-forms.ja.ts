@@ -16,7 +16,6 @@ export const applicationFormMessages = {
   'applicationForm.kana.support': '全角カタカナで入力してください（例：ヤマダ　タロウ）。',
   'applicationForm.kanji.support': '全角で入力してください（例：山田　太郎）。',
   'applicationForm.telNo.support': '半角数字で入力してください（例：03-1234-5678）。',
-  'applicationForm.yen': '{amount}円',
 
   // registerMaintenanceManager (ADR 0012)
   'maintenanceManager.lead':

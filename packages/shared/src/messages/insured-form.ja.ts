@@ -49,7 +49,7 @@ export const insuredFormMessages = {
   'insuredUnit.fill.policyHolder': 'ご契約者と同じ内容を入力する',
   'insuredUnit.fill.policyHolderName': 'ご契約者：{name}さん',
   'insuredUnit.fill.person': 'ほかの補償に登録した方',
-  'insuredUnit.fill.personOption': '{name}さん（{year}年{month}月{day}日生まれ）',
+  'insuredUnit.fill.personOption': '{name}さん（{birthDate}生まれ）',
   'insuredUnit.fill.usePerson': '選んだ方の内容を入力する',
   'insuredUnit.fill.personRequired': '内容を入力する方を選んでください。',
   'insuredUnit.fill.filledPolicyHolder':

@@ -12,7 +12,6 @@ export const myPageScreenMessages = {
   'myp.password': 'パスワード',
   'myp.showPassword': 'パスワードを表示する',
   'myp.registeredMailAddress': 'ご登録のメールアドレス',
-  'myp.yen': '{amount}円',
   'myp.code': '認証コード',
   'myp.code.support': 'お送りした6桁の数字を入力してください。',
   'myp.code.validity':
@@ -110,7 +109,6 @@ export const myPageScreenMessages = {
   'myp.home.contract.heading': '保険期間：{period}',
   'myp.home.contract.period': '{inception}〜{expiry}',
   'myp.home.contract.periodFrom': '{yearMonth}から',
-  'myp.home.contract.yearMonth': '{year}年{month}月',
   'myp.home.contract.groupPfName': 'ご加入の保険',
   'myp.home.contract.policyHolderNo': '加入者番号',
   'myp.home.contract.status': 'お手続きの状況',

@@ -9,7 +9,6 @@ export const pamphletMessages = {
   'pamphlet.time.amWithMinute': '午前{hour}時{minute}分',
   'pamphlet.time.pmWithMinute': '午後{hour}時{minute}分',
   'pamphlet.dateTime': '{date} {time}',
-  'pamphlet.yen': '{amount}円',
   'pamphlet.apply.heading': 'お申し込み',
   'pamphlet.apply.atOnce.status': '一括募集の受付中',
   'pamphlet.apply.atOnce.lead': '{endDate}まで、一括募集でお申し込みを受け付けています。',

@@ -4,7 +4,6 @@ export const paymentMessages = {
   // payment: shared
   'payment.title': 'お支払い',
   'payment.amountHeading': 'お支払い金額',
-  'payment.amount': '{amount}円',
   'payment.method': 'お支払い方法',
   'payment.method.1': 'クレジットカード',
   'payment.method.3': '銀行振込（専用の振込口座）',

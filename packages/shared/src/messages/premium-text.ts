@@ -1,4 +1,4 @@
-import { formatThousands } from '../format/display.ts'
+import { formatYen } from '../format/display.ts'
 import type { PremiumBasis } from '../rules/premium-basis.ts'
 
 // What an amount is the price of (issue #23 points 3 and 4, ADR 0019). Every screen, mail and the
@@ -29,7 +29,7 @@ export function unitPremiumText(
   pymntCount: number,
 ): string {
   const whom = basis === 'perUnit' ? '被保険者全員分' : '1名あたり'
-  return `${formatThousands(amount)}円（${whom}・${premiumPeriodLabel(pymntCount)}）`
+  return `${formatYen(amount)}（${whom}・${premiumPeriodLabel(pymntCount)}）`
 }
 
 /** 「合計保険料（月額）」 */

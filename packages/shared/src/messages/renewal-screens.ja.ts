@@ -8,11 +8,9 @@ export const renewalScreenMessages = {
 
   // Shared by several screens
   'renewal.toHome': 'マイページのホームへ戻る',
-  'renewal.date': '{year}年{month}月{day}日',
   'renewal.period': '{inception}〜{expiry}',
   'renewal.currentPeriod': '現在の保険期間',
   'renewal.nextPeriod': '更新後の保険期間',
-  'renewal.yen': '{amount}円',
   'renewal.fixDate': '{date}までに停止のお手続きがない場合、自動で更新されます。',
 
   // renewalProcedure

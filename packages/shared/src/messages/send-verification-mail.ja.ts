@@ -34,5 +34,5 @@ export const sendVerificationMailMessages = {
   'sendVerificationMail.notArrived.resend':
     'メールアドレスに誤りがあった場合や、URLの有効期限が切れた場合は、下のボタンから入力し直して、もう一度送信してください。',
   'sendVerificationMail.resend': 'メールアドレスを入力し直す',
-  'dateTime.jst': '{year}年{month}月{day}日 {hour}時{minute}分（日本時間）',
+  'dateTime.jst': '{dateTime}（日本時間）',
 } as const

@@ -2,11 +2,11 @@ import { describe, it, expect } from 'vitest'
 import {
   classifyFailure,
   decideErrorScreen,
-  myPageLoginHref,
   type ErrorDisplayState,
   type ErrorScreenContext,
   type ErrorScreenModel,
 } from './error-screen.ts'
+import { myPageLoginHref } from '../format/page-urls.ts'
 
 const link = {
   groupPfCode: 'G1',

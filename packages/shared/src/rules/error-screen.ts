@@ -1,4 +1,5 @@
 import { describeError, errorCodes, type ErrorDefinition } from '../errors.ts'
+import { appHref, myPageLoginHref, myPagePath } from '../format/page-urls.ts'
 import { errorMessages } from '../messages/errors.ja.ts'
 import { translator } from '../messages/format.ts'
 
@@ -64,35 +65,6 @@ function isKnown(value: string | undefined): value is string {
   return value !== undefined && value !== ''
 }
 
-/**
- * マイページのログイン画面のURL（SPEC §2.9）。始期年月と枝番は両方わかるときだけ付ける。
- */
-export function myPageLoginHref(p: MyPageLinkParams): string {
-  return `/app${myPagePath('login', p)}`
-}
-
-interface MyPageLinkParams {
-  groupPfCode: string
-  urlKey: string
-  groupPfCodeInceptionDateYm?: string | undefined
-  groupPfBranchNo?: string | undefined
-}
-
-/**
- * A my-page page of the link as the web app's router names it (without /app), with the link's
- * coverage month and branch when both are known: home for a holder still signed in (issue #23
- * point 19), login otherwise.
- */
-export function myPagePath(page: 'login' | 'home', p: MyPageLinkParams): string {
-  const path = `/myp/${encodeURIComponent(p.groupPfCode)}/${encodeURIComponent(p.urlKey)}/${page}`
-  if (!isKnown(p.groupPfCodeInceptionDateYm) || !isKnown(p.groupPfBranchNo)) return path
-  const query = new URLSearchParams({
-    groupPfCodeInceptionDateYm: p.groupPfCodeInceptionDateYm,
-    groupPfBranchNo: p.groupPfBranchNo,
-  })
-  return `${path}?${query.toString()}`
-}
-
 const maintenanceModel = (): ErrorScreenModel => ({
   title: t('errorScreen.maintenance.title'),
   description: t('errorScreen.maintenance.description'),
@@ -110,7 +82,7 @@ function decideButton(context: ErrorScreenContext): ErrorScreenModel['button'] {
   if (area === 'myp' && context.isSignedIn && !context.isOnHome) {
     return {
       label: t('errorScreen.button.backToHome'),
-      href: `/app/myp/${encodeURIComponent(groupPfCode)}/${encodeURIComponent(urlKey)}/home`,
+      href: appHref(myPagePath('home', { groupPfCode, urlKey })),
       fullPageLoad: false,
     }
   }

@@ -8,7 +8,7 @@ import {
   t,
   VERIFICATION_LINK_MINUTES,
   validateRules,
-  verificationLinkPath,
+  verificationLinkHref,
   type ConfirmVerificationBody,
   type ConfirmVerificationResponse,
   type ConsentReference,
@@ -284,7 +284,7 @@ export class AccessService {
     const expiresAt = new Date(now.getTime() + VERIFICATION_LINK_MINUTES * 60_000)
     const mail = verificationMail({
       groupName: context.groupPfInfo.groupNameKanji,
-      link: `${this.#options.publicBaseUrl()}${verificationLinkPath(context.link, token)}`,
+      link: `${this.#options.publicBaseUrl()}${verificationLinkHref(context.link, token)}`,
       expiresAt,
       agencyContact: context.branch.refFreeField,
     })

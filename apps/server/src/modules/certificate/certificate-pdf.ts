@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit'
 import {
-  formatThousands,
+  formatJapaneseDate,
+  formatYen,
   premiumPeriodLabel,
   t,
   totalPremiumLabel,
@@ -116,11 +117,7 @@ const RULE = '#9e9e9e'
 const WIDE_SPACE = '\u3000'
 
 /** 「2026年12月1日」 from YYYYMMDD (the value as it is when not 8 digits). */
-export function japaneseDate(yyyymmdd: string): string {
-  const match = /^(\d{4})(\d{2})(\d{2})$/.exec(yyyymmdd)
-  if (match === null) return yyyymmdd
-  return `${Number(match[1])}年${Number(match[2])}月${Number(match[3])}日`
-}
+export const japaneseDate = formatJapaneseDate
 
 /** 「午前0時」「午後4時」「午後4時30分」 from HHMM; '' for no time. */
 function japaneseTime(hhmm: string): string {
@@ -143,7 +140,7 @@ export function periodText(period: CertificateContent['period']): string {
   return `${moment(period.inceptionDate, period.inceptionTime)}〜${moment(period.expiryDate, period.expiryTime)}`
 }
 
-export const yen = (amount: number): string => `${formatThousands(amount)}円`
+export const yen = formatYen
 
 function zipText(zipCd: string): string {
   return /^\d{7}$/.test(zipCd) ? `〒${zipCd.slice(0, 3)}-${zipCd.slice(3)}` : zipCd

@@ -1,4 +1,4 @@
-import { formatJapaneseDate, toBusinessDate, toBusinessTime } from '@app/shared'
+import { formatJapaneseDateTime } from '@app/shared'
 import { ONE_TIME_CODE_MINUTES } from '@app/shared/api/my-page/endpoints'
 import type { TelephoneMessage } from '../telephone/telephone-outbox.ts'
 import type { MailContent } from './outbox.ts'
@@ -24,10 +24,7 @@ const NO_REPLY = [
 ].join('\n')
 
 /** 日本時間で「2026年11月20日 10時10分」。Seconds are cut, so a deadline never reads later. */
-export function japanDateTime(instant: Date): string {
-  const time = toBusinessTime(instant)
-  return `${formatJapaneseDate(toBusinessDate(instant))} ${Number(time.slice(0, 2))}時${time.slice(2, 4)}分`
-}
+export const japanDateTime = formatJapaneseDateTime
 
 /** Sections joined by blank lines; the agency's contact and the no-reply note close every mail. */
 export function plainMail(

@@ -1,4 +1,4 @@
-import { formatJapaneseDate, formatThousands, totalPremiumLabel } from '@app/shared'
+import { formatJapaneseDate, formatYen, totalPremiumLabel } from '@app/shared'
 import { japanDateTime, plainMail, type MyPageMailContext } from './my-page-templates.ts'
 import type { MailContent } from './outbox.ts'
 
@@ -52,7 +52,7 @@ export function renewedMail(
       `・前年度の加入者番号：${context.groupPfPolicyHolderNo}`,
       `・新しい加入者番号：${context.newPolicyHolderNo}`,
       `・保険期間：${formatJapaneseDate(context.inceptionDate)}から${formatJapaneseDate(context.expiryDate)}まで`,
-      `・${totalPremiumLabel(context.pymntCount)}：${formatThousands(context.totalPremium)}円`,
+      `・${totalPremiumLabel(context.pymntCount)}：${formatYen(context.totalPremium)}`,
     ].join('\n'),
     '保険料のお支払い方法は、取扱代理店または団体からあらためてご案内します。',
     myPageLines(context.myPageUrl),

@@ -1,6 +1,6 @@
 import {
   formatJapaneseDate,
-  formatThousands,
+  formatYen,
   paymentScopeText,
   t,
   VERIFICATION_LINK_MINUTES,
@@ -180,7 +180,7 @@ export interface CompletionMailInput {
   isRenewal?: boolean
 }
 
-const yen = (amount: number) => `${formatThousands(amount)}円`
+const yen = formatYen
 
 const paymentMethodText: Record<CompletionMailInput['pymntMethod'], string> = {
   '1': 'クレジットカード（お支払い済み）',

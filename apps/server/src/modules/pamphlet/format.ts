@@ -1,4 +1,4 @@
-import { formatJapaneseDate, formatThousands, t } from '@app/shared'
+import { formatJapaneseDate, formatYen, t } from '@app/shared'
 
 // How the pamphlet writes dates, times and amounts. Dates read as 「2026年11月10日」, the form
 // the groups' own announcements use, while <time datetime> carries the spec's YYYY-MM-DD
@@ -29,6 +29,4 @@ export function japaneseDateTime(yyyymmdd: string, hhmm: string): string {
 }
 
 /** 1230 → '1,230円' */
-export function yen(amount: number): string {
-  return t('pamphlet.yen', { amount: formatThousands(amount) })
-}
+export const yen = formatYen

@@ -1,4 +1,6 @@
 import {
+  appHref,
+  enrolmentPath,
   formatYearMonthDate,
   parseReferenceInfo,
   referenceLabels,
@@ -113,8 +115,10 @@ function renderSection(section: Section): SafeHtml {
 // Recruitment windows and the apply link (SPEC §4, §8.4)
 
 function applyHref(info: GroupPfInfo, branch: GroupPfInfoBranchNo, urlKey: string): string {
-  const segments = [info.groupPfCode, info.groupPfCodeInceptionDateYm, branch.groupPfBranchNo]
-  return `/app/ent/${[...segments, urlKey].map(encodeURIComponent).join('/')}/termsOfService`
+  const { groupPfCode, groupPfCodeInceptionDateYm } = info
+  const { groupPfBranchNo } = branch
+  const link = { groupPfCode, groupPfCodeInceptionDateYm, groupPfBranchNo, urlKey }
+  return appHref(enrolmentPath(link, 'termsOfService'))
 }
 
 function range(start: string, end: string): string {

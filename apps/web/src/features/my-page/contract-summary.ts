@@ -1,10 +1,6 @@
 import { totalPremiumLabel } from '@app/shared/messages/premium-text'
 import type { ContractSummary } from '@app/shared/api/my-page/endpoints'
-import {
-  formatJapaneseDate,
-  formatJapaneseYearMonth,
-  formatThousands,
-} from '@app/shared/format/display'
+import { formatJapaneseDate, formatJapaneseYearMonth, formatYen } from '@app/shared/format/display'
 import { findIn } from '@app/shared/messages/format'
 import { myPageScreenMessages } from '@app/shared/messages/my-page-screens.ja'
 import { t } from './my-page-messages.ts'
@@ -41,7 +37,7 @@ export function contractSummaryRows(contract: ContractSummary): { label: string;
     },
     {
       label: totalPremiumLabel(contract.pymntCount),
-      value: t('myp.yen', { amount: formatThousands(contract.totalPremium) }),
+      value: formatYen(contract.totalPremium),
     },
     {
       label: t('myp.home.contract.pymntMethod'),

@@ -1,3 +1,4 @@
+import { myPagePathWithQuery } from '@app/shared/format/page-urls'
 import type { MyPageLink } from '@app/shared/api/my-page/endpoints'
 import { useCallback, useMemo, useState } from 'react'
 import { useLocation, useParams } from 'react-router'
@@ -15,14 +16,11 @@ export function useMyPageLink() {
   const { search } = useLocation()
   return useMemo(() => {
     const link: MyPageLink = { groupPfCode, urlKey }
-    const base = `/myp/${encodeURIComponent(groupPfCode)}/${encodeURIComponent(urlKey)}`
     return {
       link,
       key: linkKey('myp', link),
-      pathTo: (page: string, query: URLSearchParams = new URLSearchParams(search)): string => {
-        const queryString = query.toString()
-        return `${base}/${page}${queryString === '' ? '' : `?${queryString}`}`
-      },
+      pathTo: (page: string, query: URLSearchParams = new URLSearchParams(search)): string =>
+        myPagePathWithQuery(page, link, query),
     }
   }, [groupPfCode, urlKey, search])
 }

@@ -47,17 +47,6 @@ export const VERIFICATION_LINK_MINUTES = 60
 /** seconds until an end (see SESSION_EXPIRES_IN_HEADER in session.ts) */
 const expiresInSeconds = z.number().check(z.int(), z.minimum(0))
 
-/** The page the verification mail links to: verifyUser of the same link, the token in the fragment. */
-export function verificationLinkPath(link: EntryLink, token: string): string {
-  const segments = [
-    link.groupPfCode,
-    link.groupPfCodeInceptionDateYm,
-    link.groupPfBranchNo,
-    link.urlKey,
-  ].map(encodeURIComponent)
-  return `/app/ent/${segments.join('/')}/verifyUser#token=${token}`
-}
-
 export const firstEntryIdSchema = fieldSchema('required', 'onlyNumberAndUpperAlphabet', [
   'max',
   { max: 20 },

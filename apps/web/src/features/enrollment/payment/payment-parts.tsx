@@ -1,6 +1,6 @@
 import { paymentScopeText, type PaymentTerms } from '@app/shared/messages/premium-text'
 import type { PaymentRegistration } from '@app/shared/api/payment/payment'
-import { formatThousands } from '@app/shared/format/display'
+import { formatYen } from '@app/shared/format/display'
 import { phaseProgressText } from '@app/shared/messages/flow-phase'
 import { PAYMENT_STEP } from '@app/shared/rules/application-steps'
 import { useId, type ReactNode } from 'react'
@@ -39,7 +39,7 @@ export function PaymentScreenHeader({
 
 /** 1500 → 「1,500円」 (SPEC §5.3 thousands commas). */
 export function yen(amount: number): string {
-  return t('payment.amount', { amount: formatThousands(amount) })
+  return formatYen(amount)
 }
 
 /** 振込先のご案内: the group's payee account text, when the group shows it (SPEC §3.1, §4). */

@@ -1,3 +1,4 @@
+import { formatJapaneseDate } from '@app/shared/format/display'
 import { errorCodes } from '@app/shared/errors'
 import { translator } from '@app/shared/messages/format'
 import { renewalScreenMessages } from '@app/shared/messages/renewal-screens.ja'
@@ -9,14 +10,9 @@ import { t as shellT } from '@app/shared/messages/shell'
 /** t() over the renewal screens' texts. */
 export const t = translator(renewalScreenMessages)
 
-const YEAR_MONTH_DATE = /^(\d{4})(\d{2})(\d{2})$/
-
-/** YYYYMMDD → 「2027年3月31日」; anything else as it is. */
+/** YYYYMMDD → 「2027年3月31日」 (the shared style); anything else as it is. */
 export function formatRenewalDate(value: string | null): string {
-  const match = YEAR_MONTH_DATE.exec(value ?? '')
-  if (match === null) return value ?? ''
-  const [, year = '', month = '', day = ''] = match
-  return t('renewal.date', { year, month: Number(month), day: Number(day) })
+  return formatJapaneseDate(value ?? '')
 }
 
 /** 「2026年4月1日〜2027年3月31日」 */

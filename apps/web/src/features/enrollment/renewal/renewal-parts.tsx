@@ -1,5 +1,5 @@
 import type { CvrgeContent, RenewalInfo } from '@app/shared/api/renewal/endpoints'
-import { formatThousands } from '@app/shared/format/display'
+import { formatYen } from '@app/shared/format/display'
 import { t as shellT } from '@app/shared/messages/shell'
 import { totalPremiumLabel, unitPremiumText } from '@app/shared/messages/premium-text'
 import { Link } from 'react-router'
@@ -53,7 +53,7 @@ export function CoverageList({
     }))
   rows.push({
     label: totalPremiumLabel(pymntCount),
-    value: t('renewal.yen', { amount: formatThousands(content.totalPremium) }),
+    value: formatYen(content.totalPremium),
   })
   return <DescriptionList rows={rows} />
 }

@@ -1,3 +1,4 @@
+import { appHref, enrolmentPath } from '@app/shared/format/page-urls'
 import type { RenewalInfo } from '@app/shared/api/renewal/endpoints'
 import { act, screen } from '@testing-library/react'
 import { link } from '../../../test/fixtures.ts'
@@ -10,8 +11,8 @@ import { contractInfo, openMyPage, type Respond } from '../../my-page/test-my-pa
 export const contractYm = link.groupPfCodeInceptionDateYm
 export const nextYm = '202704'
 export const entRouterPath = (page: string, ym: string = contractYm) =>
-  `/ent/${link.groupPfCode}/${ym}/${link.groupPfBranchNo}/${link.urlKey}/${page}`
-export const entPath = (page: string, ym: string = contractYm) => `/app${entRouterPath(page, ym)}`
+  enrolmentPath({ ...link, groupPfCodeInceptionDateYm: ym }, page)
+export const entPath = (page: string, ym: string = contractYm) => appHref(entRouterPath(page, ym))
 export const renewalTarget = {
   groupPfCode: link.groupPfCode,
   urlKey: link.urlKey,

@@ -1,3 +1,4 @@
+import { enrolmentPath, myPagePathWithQuery } from '@app/shared/format/page-urls'
 import type { RenewalInfo, RenewalTarget } from '@app/shared/api/renewal/endpoints'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { useParams } from 'react-router'
@@ -22,13 +23,12 @@ export function useRenewalTarget() {
       groupPfCodeInceptionDateYm: target.groupPfCodeInceptionDateYm,
       groupPfBranchNo: groupPfBranchNo ?? '',
     })
-    const segment = encodeURIComponent
     return {
       target,
       groupPfBranchNo: groupPfBranchNo ?? '',
-      homePath: `/myp/${segment(target.groupPfCode)}/${segment(target.urlKey)}/home?${query.toString()}`,
+      homePath: myPagePathWithQuery('home', target, query),
       pagePath: (page: string) =>
-        `/ent/${segment(target.groupPfCode)}/${segment(target.groupPfCodeInceptionDateYm)}/${segment(groupPfBranchNo ?? '')}/${segment(target.urlKey)}/${page}`,
+        enrolmentPath({ ...target, groupPfBranchNo: groupPfBranchNo ?? '' }, page),
     }
   }, [groupPfCode, urlKey, groupPfCodeInceptionDateYm, groupPfBranchNo])
 }

@@ -1,5 +1,5 @@
 import type { Completion } from '@app/shared/api/payment/payment'
-import { myPageLoginHref, myPagePath } from '@app/shared/rules/error-screen'
+import { myPageLoginHref, myPagePath } from '@app/shared/format/page-urls'
 import { useEffect } from 'react'
 import { Link, Navigate, useLoaderData, useParams } from 'react-router'
 import type { ScreenLoaderData } from '../../../app/guards.ts'

@@ -196,19 +196,14 @@ function FillFromEntered({
                 className={`${textInputClassName} w-full md:w-96`}
               >
                 <option value="">{t('applicationForm.select.empty')}</option>
-                {persons.map((person) => {
-                  const { year, month, day } = datePartsOf(person.insrdBirthDate)
-                  return (
-                    <option key={person.insrdId} value={person.insrdId}>
-                      {t('insuredUnit.fill.personOption', {
-                        name: person.insrdNameKanji,
-                        year,
-                        month,
-                        day,
-                      })}
-                    </option>
-                  )
-                })}
+                {persons.map((person) => (
+                  <option key={person.insrdId} value={person.insrdId}>
+                    {t('insuredUnit.fill.personOption', {
+                      name: person.insrdNameKanji,
+                      birthDate: formatJapaneseDate(person.insrdBirthDate),
+                    })}
+                  </option>
+                ))}
               </select>
             )}
           </Field>
@@ -226,15 +221,6 @@ function FillFromEntered({
       <StatusMessage announcement={announcement} />
     </div>
   )
-}
-
-/** YYYYMMDD → the numbers as written in Japanese dates (no leading zeros). */
-function datePartsOf(yyyymmdd: string): { year: string; month: string; day: string } {
-  return {
-    year: yyyymmdd.slice(0, 4),
-    month: String(Number(yyyymmdd.slice(4, 6))),
-    day: String(Number(yyyymmdd.slice(6, 8))),
-  }
 }
 
 const sexLabel = (sex: string) =>

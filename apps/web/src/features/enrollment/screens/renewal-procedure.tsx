@@ -1,3 +1,4 @@
+import { enrolmentPath } from '@app/shared/format/page-urls'
 import type { RenewalInfo } from '@app/shared/api/renewal/endpoints'
 import { errorCodes } from '@app/shared/errors'
 import { formatJapaneseDate } from '@app/shared/format/display'
@@ -108,10 +109,7 @@ export default function RenewalProcedureScreen() {
         (view) => view.progress.nextStep,
         () => 'entryTerms',
       )
-      const segment = encodeURIComponent
-      await navigate(
-        `/ent/${segment(next.groupPfCode)}/${segment(next.groupPfCodeInceptionDateYm)}/${segment(next.groupPfBranchNo)}/${segment(next.urlKey)}/${nextStep}`,
-      )
+      await navigate(enrolmentPath(next, nextStep))
     } catch (error) {
       setIsStarting(false)
       const code = inFlowCodeOf(error, inFlowCodes)

@@ -1,5 +1,5 @@
 import { conflictMessage, selectTypeInputSchema } from '@app/shared/api/application/select-type'
-import { formatThousands } from '@app/shared/format/display'
+import { formatYen } from '@app/shared/format/display'
 import { t } from '@app/shared/messages/application-flow'
 import { planNameText, totalPremiumLabel, unitPremiumText } from '@app/shared/messages/premium-text'
 import { cvrgeUnits, totalPremium, unitConflict } from '@app/shared/rules/application'
@@ -59,7 +59,7 @@ function selectTypeFormSchema(group: GroupUnits, planUnitNo: number, isShown: bo
   })
 }
 
-const yen = (amount: number) => t('flow.yen', { amount: formatThousands(amount) })
+const yen = formatYen
 
 function SelectTypeForm({
   application,

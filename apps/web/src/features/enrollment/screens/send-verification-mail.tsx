@@ -4,7 +4,7 @@ import {
 } from '@app/shared/api/access/endpoints'
 import { errorCodes } from '@app/shared/errors'
 import { t, type SendVerificationMailMessageKey } from '@app/shared/messages/send-verification-mail'
-import { toBusinessDate, toBusinessTime } from '@app/shared/time/business-date'
+import { formatJapaneseDateTime } from '@app/shared/format/display'
 import { useEffect, useId, useRef, useState } from 'react'
 import { Navigate, useNavigate } from 'react-router'
 import { ErrorSummary } from '../../../components/form/error-summary.tsx'
@@ -43,15 +43,7 @@ interface SentMail {
 function formatJst(value: string): string {
   const instant = parseInstant(value)
   if (instant === undefined) return value
-  const date = toBusinessDate(new Date(instant))
-  const time = toBusinessTime(new Date(instant))
-  return t('dateTime.jst', {
-    year: date.slice(0, 4),
-    month: Number(date.slice(4, 6)),
-    day: Number(date.slice(6, 8)),
-    hour: Number(time.slice(0, 2)),
-    minute: time.slice(2, 4),
-  })
+  return t('dateTime.jst', { dateTime: formatJapaneseDateTime(new Date(instant)) })
 }
 
 function MailForm({

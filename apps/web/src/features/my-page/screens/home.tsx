@@ -1,3 +1,4 @@
+import { enrolmentPath } from '@app/shared/format/page-urls'
 import type { ContractSummary } from '@app/shared/api/my-page/endpoints'
 import { errorCodes } from '@app/shared/errors'
 import { useEffect, useId, useRef, useState } from 'react'
@@ -83,8 +84,11 @@ function enrolmentPagePath(
   branchNo: string,
   page: string,
 ): string {
-  const segment = encodeURIComponent
-  return `/ent/${segment(link.groupPfCode)}/${segment(ym)}/${segment(branchNo)}/${segment(link.urlKey)}/${page}`
+  const { groupPfCode, urlKey } = link
+  return enrolmentPath(
+    { groupPfCode, groupPfCodeInceptionDateYm: ym, groupPfBranchNo: branchNo, urlKey },
+    page,
+  )
 }
 
 /**
