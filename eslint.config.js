@@ -123,4 +123,15 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-return': 'off',
     },
   },
+  // issue #18: web feature zones
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    settings: {
+      // `@/…` is apps/web/src/… (apps/web/tsconfig.json "paths"); without it import-x resolves
+      // no aliased import, and no-cycle and no-restricted-paths would not see them.
+      'import-x/resolver-next': [
+        importX.createNodeResolver({ alias: { '@': [`${import.meta.dirname}/apps/web/src`] } }),
+      ],
+    },
+  },
 )

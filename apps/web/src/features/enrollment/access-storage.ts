@@ -1,6 +1,6 @@
 import type { EntryTicket } from '@app/shared/api/access/endpoints'
-import { readJson, writeJson, type KeyValueStorage } from '../../lib/browser-storage.ts'
-import { parseInstant } from '../../lib/session.ts'
+import { readJson, writeJson, type KeyValueStorage } from '@/lib/browser-storage.ts'
+import { parseInstant } from '@/lib/session.ts'
 
 // What the applicant-access screens keep in this tab's sessionStorage between steps (issue #5):
 // the entry ticket verifyUser hands to sendVerificationMail, and the token of the verification

@@ -6,10 +6,10 @@ import {
 } from '@app/shared/documents'
 import { useCallback } from 'react'
 import { useParams } from 'react-router'
-import { readJson, writeJson, type KeyValueStorage } from '../../lib/browser-storage.ts'
-import { entryParamsOf } from '../../lib/entry-params.ts'
-import { linkKey } from '../../lib/group-store.ts'
-import { useServices } from '../../lib/services.tsx'
+import { readJson, writeJson, type KeyValueStorage } from '@/lib/browser-storage.ts'
+import { entryParamsOf } from '@/lib/entry-params.ts'
+import { linkKey } from '@/lib/group-store.ts'
+import { useServices } from '@/lib/services.tsx'
 
 // The consents given on the entry screens (termsOfService, entryTerms), kept in this tab's
 // sessionStorage per link until the application is created, which sends them along. Back, forward

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createApiClient } from '../../../lib/api-client.ts'
-import { jsonResponse, mockFetch } from '../../../test/http.ts'
+import { createApiClient } from '@/lib/api-client.ts'
+import { jsonResponse, mockFetch } from '@/test/http.ts'
 import {
   addInsured,
   fetchOptions,

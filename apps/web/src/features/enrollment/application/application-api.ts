@@ -21,7 +21,7 @@ import {
 } from '@app/shared/api/paths'
 import type { ApplicationStep } from '@app/shared/rules/application-steps'
 import type * as z from 'zod/mini'
-import type { ApiClient, RequestOptions } from '../../../lib/api-client.ts'
+import type { ApiClient, RequestOptions } from '@/lib/api-client.ts'
 
 // The application's calls (issue #6, ADR 0012): thin wrappers over the API client, typed by the
 // shared contract. Every write sends the version its page was based on and answers with the whole

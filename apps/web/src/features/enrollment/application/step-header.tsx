@@ -2,7 +2,7 @@ import type { ApplicationView } from '@app/shared/api/application/apply-info'
 import { phaseProgressText } from '@app/shared/messages/flow-phase'
 import { t } from '@app/shared/messages/application-flow'
 import type { ApplicationStep, FlowTarget } from '@app/shared/rules/application-steps'
-import { PageHeading } from '../../../components/page-heading.tsx'
+import { PageHeading } from '@/components/page-heading.tsx'
 import { useEntryGroup } from '../components/use-entry-group.ts'
 import { ConflictAlert } from './use-application.tsx'
 

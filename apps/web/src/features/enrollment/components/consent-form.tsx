@@ -2,9 +2,9 @@ import type { ConsentReference } from '@app/shared/api/access/endpoints'
 import type { ConsentTarget } from '../consent.ts'
 import { useMemo, useState } from 'react'
 import * as z from 'zod/mini'
-import { CheckboxGroup } from '../../../components/form/checkbox-group.tsx'
-import { ErrorSummary } from '../../../components/form/error-summary.tsx'
-import { useStepForm } from '../../../components/form/use-step-form.ts'
+import { CheckboxGroup } from '@/components/form/checkbox-group.tsx'
+import { ErrorSummary } from '@/components/form/error-summary.tsx'
+import { useStepForm } from '@/components/form/use-step-form.ts'
 
 /** One box to tick: the document (and its version) it agrees to, and its texts. */
 export interface ConsentItem extends ConsentTarget {

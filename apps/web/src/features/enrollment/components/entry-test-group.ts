@@ -1,7 +1,7 @@
 import type { GroupPfInfoResponse } from '@app/shared/api/group/endpoints'
 import type { GroupPfInfo, GroupPfInfoBranchNo } from '@app/shared/api/group/group-pf-info'
 import type { RecruitmentPhase } from '@app/shared/documents'
-import { groupName, groupResponse, refFreeField } from '../../../test/fixtures.ts'
+import { groupName, groupResponse, refFreeField } from '@/test/fixtures.ts'
 
 // A whole group answer for the entry screens' tests: the shell's fixture carries only what the
 // shell reads. Fictional, like the demo groups.

@@ -1,5 +1,5 @@
 import type { GuideBlock, GuideDocument, GuideSection } from '@app/shared/documents'
-import { PolicyLink } from '../../../components/policy-link.tsx'
+import { PolicyLink } from '@/components/policy-link.tsx'
 
 const headingClassName = {
   2: 'text-std-20B-150 text-solid-gray-900 md:text-std-24B-150',

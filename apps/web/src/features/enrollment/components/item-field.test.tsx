@@ -4,9 +4,9 @@ import { render } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import * as z from 'zod/mini'
-import { ErrorSummary } from '../../../components/form/error-summary.tsx'
-import { useStepForm } from '../../../components/form/use-step-form.ts'
-import { ApiError } from '../../../lib/api-client.ts'
+import { ErrorSummary } from '@/components/form/error-summary.tsx'
+import { useStepForm } from '@/components/form/use-step-form.ts'
+import { ApiError } from '@/lib/api-client.ts'
 import {
   ItemField,
   itemAnswerDefaults,

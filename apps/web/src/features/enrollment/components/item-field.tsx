@@ -9,14 +9,14 @@ import {
   type FieldPath,
   type FieldPathByValue,
   type FieldValues,
-} from '../../../components/form/form-store.ts'
+} from '@/components/form/form-store.ts'
 import * as z from 'zod/mini'
-import { CheckboxGroup } from '../../../components/form/checkbox-group.tsx'
-import { DateInput, dateInputRules } from '../../../components/form/date-input.tsx'
-import { textInputClassName } from '../../../components/form/field-parts.tsx'
-import { Field, type FieldControlProps } from '../../../components/form/field.tsx'
-import { RadioGroup, type ChoiceOption } from '../../../components/form/radio-group.tsx'
-import type { BoundFieldProps } from '../../../components/form/use-step-form.ts'
+import { CheckboxGroup } from '@/components/form/checkbox-group.tsx'
+import { DateInput, dateInputRules } from '@/components/form/date-input.tsx'
+import { textInputClassName } from '@/components/form/field-parts.tsx'
+import { Field, type FieldControlProps } from '@/components/form/field.tsx'
+import { RadioGroup, type ChoiceOption } from '@/components/form/radio-group.tsx'
+import type { BoundFieldProps } from '@/components/form/use-step-form.ts'
 
 // The one renderer of a group's item definitions (SPEC §3.5, issue #6 point 4, ADR 0012): the
 // policy holder's items, the insured persons' items and the notice matters. Each answer is

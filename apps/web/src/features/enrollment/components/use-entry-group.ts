@@ -1,7 +1,7 @@
 import type { GroupPfInfoResponse } from '@app/shared/api/group/endpoints'
 import type { EntryDocumentInput } from '@app/shared/documents'
-import type { GroupData } from '../../../lib/group-store.ts'
-import { useLoadedGroup } from '../../../lib/use-loaded-group.ts'
+import type { GroupData } from '@/lib/group-store.ts'
+import { useLoadedGroup } from '@/lib/use-loaded-group.ts'
 
 type ServerDecided = Pick<GroupPfInfoResponse, 'recruitmentPhase' | 'businessDate'>
 

@@ -5,18 +5,18 @@ import { errorCodeForProvider, isInFlowPaymentError } from '@app/shared/rules/pa
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react'
 import { useSearchParams } from 'react-router'
 import * as z from 'zod/mini'
-import { ErrorSummary } from '../../../components/form/error-summary.tsx'
+import { ErrorSummary } from '@/components/form/error-summary.tsx'
 import {
   ErrorText,
   FIELD_ATTRIBUTE,
   LabelContent,
   legendClassName,
   textInputClassName,
-} from '../../../components/form/field-parts.tsx'
-import { Field } from '../../../components/form/field.tsx'
-import { useStepForm } from '../../../components/form/use-step-form.ts'
-import { ApiError } from '../../../lib/api-client.ts'
-import { useServices } from '../../../lib/services.tsx'
+} from '@/components/form/field-parts.tsx'
+import { Field } from '@/components/form/field.tsx'
+import { useStepForm } from '@/components/form/use-step-form.ts'
+import { ApiError } from '@/lib/api-client.ts'
+import { useServices } from '@/lib/services.tsx'
 import { readIdempotencyKey } from './idempotency-key.ts'
 import {
   executePaymentCredit,

@@ -2,7 +2,7 @@ import type { Completion, VirtualAccount } from '@app/shared/api/payment/payment
 import { formatJapaneseDate } from '@app/shared/format/display'
 import { useId } from 'react'
 import { t } from './payment-messages.ts'
-import { DescriptionList, type DescriptionRow } from '../../../components/description-list.tsx'
+import { DescriptionList, type DescriptionRow } from '@/components/description-list.tsx'
 import { AmountWithScope, yen } from './payment-parts.tsx'
 
 // What completeApplication shows of the completed application (SPEC §2.1, §3.1, §4 status

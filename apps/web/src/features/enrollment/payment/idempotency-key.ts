@@ -1,4 +1,4 @@
-import type { KeyValueStorage } from '../../../lib/browser-storage.ts'
+import type { KeyValueStorage } from '@/lib/browser-storage.ts'
 
 // PRODUCT.md "Money": every payment execution carries an idempotency key, so a repeat returns the
 // first result and never charges twice (ADR 0014). One key is made per payment and kept in this

@@ -1,5 +1,5 @@
 import type { PaymentInfo, PaymentOutcome } from '@app/shared/api/payment/payment'
-import type { ApiClient } from '../../../lib/api-client.ts'
+import type { ApiClient } from '@/lib/api-client.ts'
 import { executePaymentVAccount, registerOfflinePayment } from './payment-api.ts'
 import { t } from './payment-messages.ts'
 import { ProcessingStatus } from './payment-parts.tsx'

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { storeTestSession } from '../../../test/access.ts'
-import { jsonResponse, mockFetch } from '../../../test/http.ts'
+import { storeTestSession } from '@/test/access.ts'
+import { jsonResponse, mockFetch } from '@/test/http.ts'
 import { executePaymentVAccount, executionClient, requestCardToken } from './payment-api.ts'
 import { PUBLISHABLE_KEY, testRegistration, TOKEN_URL } from './test-payment.ts'
 

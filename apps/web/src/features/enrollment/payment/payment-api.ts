@@ -14,9 +14,9 @@ import {
   paymentInfoPath,
 } from '@app/shared/api/paths'
 import type * as z from 'zod/mini'
-import { createApiClient, type ApiClient } from '../../../lib/api-client.ts'
-import type { KeyValueStorage } from '../../../lib/browser-storage.ts'
-import { env } from '../../../lib/env.ts'
+import { createApiClient, type ApiClient } from '@/lib/api-client.ts'
+import type { KeyValueStorage } from '@/lib/browser-storage.ts'
+import { env } from '@/lib/env.ts'
 
 // The payment calls (issue #7, ADR 0014), typed by the shared contract (types only: no schema
 // reaches the bundle, ADR 0011), and the one call that is not ours: the card data to the payment

@@ -1,6 +1,6 @@
 import { applicationSteps } from '@app/shared/rules/application-steps'
 import { describe, expect, it } from 'vitest'
-import { ApiError, type ApiClient } from '../../../lib/api-client.ts'
+import { ApiError, type ApiClient } from '@/lib/api-client.ts'
 import { testApplication } from '../application/test-application.ts'
 import { initialiseCompletion, initialisePayment } from './payment-initialisation.ts'
 import { testPaymentInfo } from './test-payment.ts'

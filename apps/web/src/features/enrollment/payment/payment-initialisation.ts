@@ -1,7 +1,7 @@
 import type { Completion, PaymentInfo } from '@app/shared/api/payment/payment'
 import { errorCodes } from '@app/shared/errors'
 import { PAYMENT_STEP, type FlowTarget } from '@app/shared/rules/application-steps'
-import { ApiError, type ApiClient } from '../../../lib/api-client.ts'
+import { ApiError, type ApiClient } from '@/lib/api-client.ts'
 import { fetchApplication } from '../application/application-api.ts'
 import { fetchPaymentInfo } from './payment-api.ts'
 

@@ -4,7 +4,7 @@ import { formatThousands } from '@app/shared/format/display'
 import { phaseProgressText } from '@app/shared/messages/flow-phase'
 import { PAYMENT_STEP } from '@app/shared/rules/application-steps'
 import { useId, type ReactNode } from 'react'
-import { PageHeading } from '../../../components/page-heading.tsx'
+import { PageHeading } from '@/components/page-heading.tsx'
 import { useEntryGroup } from '../components/use-entry-group.ts'
 import { t } from './payment-messages.ts'
 

@@ -10,7 +10,7 @@ import {
   type ChangeEvent,
   type Ref,
 } from 'react'
-import { legendClassName } from '../../../components/form/field-parts.tsx'
+import { legendClassName } from '@/components/form/field-parts.tsx'
 import { t } from './payment-messages.ts'
 
 // ロボットによる操作でないことの確認 (SPEC §2.8 "credit card entry with a puzzle check", §8.4, §9;

@@ -7,7 +7,7 @@ import type {
 } from '@app/shared/api/payment/payment'
 import { createChallenge } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/web/sha'
-import { link } from '../../../test/fixtures.ts'
+import { link } from '@/test/fixtures.ts'
 
 // Test data of payment and completeApplication (issue #7). Fictional.
 

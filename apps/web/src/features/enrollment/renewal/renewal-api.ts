@@ -4,7 +4,7 @@ import type {
   RenewalTarget,
 } from '@app/shared/api/renewal/endpoints'
 import { stopUpdatePath, renewalInfoPath, renewalProcedurePath } from '@app/shared/api/paths'
-import type { ApiClient } from '../../../lib/api-client.ts'
+import type { ApiClient } from '@/lib/api-client.ts'
 
 // The renewal calls (issue #9, ADR 0016): thin wrappers over the API client, typed by the shared
 // contract. Only its types are imported: no schema reaches the bundle through here (ADR 0011).

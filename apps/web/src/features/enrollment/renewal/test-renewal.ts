@@ -1,8 +1,8 @@
 import type { RenewalInfo } from '@app/shared/api/renewal/endpoints'
 import { act, screen } from '@testing-library/react'
-import { link } from '../../../test/fixtures.ts'
-import type { GetHandler } from '../../../test/render-app.tsx'
-import { contractInfo, openMyPage, type Respond } from '../../my-page/test-my-page.ts'
+import { link } from '@/test/fixtures.ts'
+import type { GetHandler } from '@/test/render-app.tsx'
+import { contractInfo, openMyPage, type Respond } from '@/features/my-page/test-my-page.ts'
 
 // What the renewal screens' tests start from (issue #9): a holder signed in on my-page, the
 // contract of 202604 (the fixture link's year) and its renewal state.

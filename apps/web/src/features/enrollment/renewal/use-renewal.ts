@@ -1,8 +1,8 @@
 import type { RenewalInfo, RenewalTarget } from '@app/shared/api/renewal/endpoints'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { useParams } from 'react-router'
-import { useServices } from '../../../lib/services.tsx'
-import { restoreYear } from '../../../lib/year-switch.ts'
+import { useServices } from '@/lib/services.tsx'
+import { restoreYear } from '@/lib/year-switch.ts'
 import { fetchRenewalInfo, renewalTargetOf } from './renewal-api.ts'
 
 // What every renewal page starts from (issue #9): the contract named by the address (the my-page

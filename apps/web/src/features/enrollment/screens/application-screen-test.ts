@@ -1,10 +1,10 @@
 import type { ApplicationView, InsuredPerson } from '@app/shared/api/application/apply-info'
 import type { UnitInfo } from '@app/shared/api/group/group-pf-info'
 import { screen } from '@testing-library/react'
-import { storeTestSession } from '../../../test/access.ts'
-import { entBase } from '../../../test/fixtures.ts'
-import { jsonResponse, mockFetch } from '../../../test/http.ts'
-import { createTestServices, renderApp, type GetHandler } from '../../../test/render-app.tsx'
+import { storeTestSession } from '@/test/access.ts'
+import { entBase } from '@/test/fixtures.ts'
+import { jsonResponse, mockFetch } from '@/test/http.ts'
+import { createTestServices, renderApp, type GetHandler } from '@/test/render-app.tsx'
 import { applicationHandlers, testApplication, testUnits } from '../application/test-application.ts'
 
 // Opens one of the application's input screens in a test (issue #6): signed in, reached through

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { entBase, groupName } from '../../../test/fixtures.ts'
-import { createTestServices, renderApp } from '../../../test/render-app.tsx'
+import { entBase, groupName } from '@/test/fixtures.ts'
+import { createTestServices, renderApp } from '@/test/render-app.tsx'
 import { entryGroupResponse } from '../components/entry-test-group.ts'
 
 const entRouterBase = entBase.replace(/^\/app/, '')

@@ -1,6 +1,6 @@
 import { t } from '@app/shared/messages/documents'
 import { Link } from 'react-router'
-import { PageHeading } from '../../../components/page-heading.tsx'
+import { PageHeading } from '@/components/page-heading.tsx'
 import { entryGuides } from '../components/entry-guides.ts'
 import { GuideDocumentView } from '../components/guide-document.tsx'
 import { useEntryGroup } from '../components/use-entry-group.ts'

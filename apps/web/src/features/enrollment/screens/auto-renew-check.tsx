@@ -1,9 +1,9 @@
 import type { RenewalInfo } from '@app/shared/api/renewal/endpoints'
 import { t as shellT } from '@app/shared/messages/shell'
 import { isAutoRenewing } from '@app/shared/rules/renewal'
-import { DescriptionList } from '../../../components/description-list.tsx'
-import { LoadingRegion } from '../../../components/loading-indicator.tsx'
-import { ScreenHeader } from '../../../components/screen-header.tsx'
+import { DescriptionList } from '@/components/description-list.tsx'
+import { LoadingRegion } from '@/components/loading-indicator.tsx'
+import { ScreenHeader } from '@/components/screen-header.tsx'
 import { formatRenewalDate, t } from '../renewal/renewal-messages.ts'
 import {
   CoverageList,

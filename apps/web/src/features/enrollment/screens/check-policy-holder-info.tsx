@@ -19,11 +19,11 @@ import {
   policyHolderRows,
   Rows,
   type Row,
-} from '../../../components/contract-details.tsx'
-import { ErrorSummary } from '../../../components/form/error-summary.tsx'
-import { useStepForm } from '../../../components/form/use-step-form.ts'
-import { LoadingRegion } from '../../../components/loading-indicator.tsx'
-import { useServices } from '../../../lib/services.tsx'
+} from '@/components/contract-details.tsx'
+import { ErrorSummary } from '@/components/form/error-summary.tsx'
+import { useStepForm } from '@/components/form/use-step-form.ts'
+import { LoadingRegion } from '@/components/loading-indicator.tsx'
+import { useServices } from '@/lib/services.tsx'
 import { requestDownloadUrl, saveStep } from '../application/application-api.ts'
 import { StepHeader } from '../application/step-header.tsx'
 import { useApplication, type Application } from '../application/use-application.tsx'

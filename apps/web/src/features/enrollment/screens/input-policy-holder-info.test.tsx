@@ -2,7 +2,7 @@ import type { ApplicationView } from '@app/shared/api/application/apply-info'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { entBase } from '../../../test/fixtures.ts'
+import { entBase } from '@/test/fixtures.ts'
 import { testApplication } from '../application/test-application.ts'
 import {
   describedTexts,

@@ -2,8 +2,8 @@ import type { ApplicationView, FileRef } from '@app/shared/api/application/apply
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import { entBase } from '../../../test/fixtures.ts'
-import { jsonResponse } from '../../../test/http.ts'
+import { entBase } from '@/test/fixtures.ts'
+import { jsonResponse } from '@/test/http.ts'
 import { applicationGroupResponse } from '../application/test-application.ts'
 import {
   chosenView,

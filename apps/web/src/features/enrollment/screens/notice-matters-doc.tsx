@@ -7,15 +7,15 @@ import { requiredDocsType, usedDocSlots, type DocSlot } from '@app/shared/rules/
 import { validateRules } from '@app/shared/rules/fields'
 import { maxUploadBytes, uploadExtensions } from '@app/shared/rules/upload'
 import { useId, useRef, useState, type ChangeEvent } from 'react'
-import { ErrorSummary, type ErrorSummaryItem } from '../../../components/form/error-summary.tsx'
+import { ErrorSummary, type ErrorSummaryItem } from '@/components/form/error-summary.tsx'
 import {
   describedBy,
   ErrorText,
   LabelContent,
   SupportText,
-} from '../../../components/form/field-parts.tsx'
-import { env } from '../../../lib/env.ts'
-import { useServices } from '../../../lib/services.tsx'
+} from '@/components/form/field-parts.tsx'
+import { env } from '@/lib/env.ts'
+import { useServices } from '@/lib/services.tsx'
 import {
   removeRequiredDoc,
   requestDownloadUrl,

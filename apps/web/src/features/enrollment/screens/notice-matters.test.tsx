@@ -3,7 +3,7 @@ import type { ItemDefinition } from '@app/shared/api/group/item-definition'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { refFreeField } from '../../../test/fixtures.ts'
+import { refFreeField } from '@/test/fixtures.ts'
 import { testItems } from '../application/test-application.ts'
 import {
   chosenView,

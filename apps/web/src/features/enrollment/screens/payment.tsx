@@ -2,8 +2,8 @@ import type { PaymentInfo } from '@app/shared/api/payment/payment'
 import { paymentRoute } from '@app/shared/rules/payment'
 import { useId } from 'react'
 import { Link, Navigate, useLoaderData } from 'react-router'
-import type { ScreenLoaderData } from '../../../app/guards.ts'
-import { InFlowAlert } from '../../../components/in-flow-alert.tsx'
+import type { ScreenLoaderData } from '@/app/guards.ts'
+import { InFlowAlert } from '@/components/in-flow-alert.tsx'
 import { CardPayment } from '../payment/card-payment.tsx'
 import { OfflinePayment, VirtualAccountPayment } from '../payment/offline-payment.tsx'
 import { asPaymentScreenData } from '../payment/payment-initialisation.ts'
@@ -14,7 +14,7 @@ import {
   payeeAccntInfoOf,
   PaymentScreenHeader,
 } from '../payment/payment-parts.tsx'
-import { DescriptionList } from '../../../components/description-list.tsx'
+import { DescriptionList } from '@/components/description-list.tsx'
 import { usePaymentExecution } from '../payment/use-payment-execution.ts'
 import { useEntryGroup } from '../components/use-entry-group.ts'
 

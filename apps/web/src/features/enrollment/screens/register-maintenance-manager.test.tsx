@@ -2,7 +2,7 @@ import type { ApplicationView } from '@app/shared/api/application/apply-info'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { jsonResponse } from '../../../test/http.ts'
+import { jsonResponse } from '@/test/http.ts'
 import { testApplication } from '../application/test-application.ts'
 import { openApplicationScreen, viewResponse } from './application-screen-test.ts'
 

@@ -1,12 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { activeYearSwitch } from '../../../lib/year-switch.ts'
-import { link, refFreeField } from '../../../test/fixtures.ts'
-import { expectConsoleError } from '../../../test/setup.ts'
-import { jsonResponse } from '../../../test/http.ts'
+import { activeYearSwitch } from '@/lib/year-switch.ts'
+import { link, refFreeField } from '@/test/fixtures.ts'
+import { expectConsoleError } from '@/test/setup.ts'
+import { jsonResponse } from '@/test/http.ts'
 import { applicationHandlers, testApplication } from '../application/test-application.ts'
-import { myPageInfo, mypRouterBase, type Respond } from '../../my-page/test-my-page.ts'
+import { myPageInfo, mypRouterBase, type Respond } from '@/features/my-page/test-my-page.ts'
 import {
   entPath,
   heading,
@@ -313,7 +313,7 @@ describe('自動更新の停止（autoRenewStopCheck → autoRenewStopComplete�
 
 describe('ホームからの更新の画面（セッション）', () => {
   it('マイページのホームのリンクから、同じセッションで更新の画面へ進めること', async () => {
-    const { openMyPage, contractSummary } = await import('../../my-page/test-my-page.ts')
+    const { openMyPage, contractSummary } = await import('@/features/my-page/test-my-page.ts')
     const user = userEvent.setup()
     await openMyPage('home', {
       signedIn: true,

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { entBase } from '../../../test/fixtures.ts'
-import { jsonResponse } from '../../../test/http.ts'
+import { entBase } from '@/test/fixtures.ts'
+import { jsonResponse } from '@/test/http.ts'
 import { testApplication } from '../application/test-application.ts'
 import { openStep, sent } from '../application/test-open-step.ts'
 

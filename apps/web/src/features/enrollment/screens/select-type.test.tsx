@@ -2,9 +2,9 @@ import type { ApplicationView } from '@app/shared/api/application/apply-info'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import type { Query } from '../../../lib/api-client.ts'
-import { entBase } from '../../../test/fixtures.ts'
-import { jsonResponse } from '../../../test/http.ts'
+import type { Query } from '@/lib/api-client.ts'
+import { entBase } from '@/test/fixtures.ts'
+import { jsonResponse } from '@/test/http.ts'
 import { coverageUnitOf, testApplication, testUnits } from '../application/test-application.ts'
 import { openStep, sent } from '../application/test-open-step.ts'
 
@@ -45,9 +45,7 @@ describe('プラン・タイプの選択（selectType）', () => {
       handlers: { '/specifiedCoverageTypes/': optionsHandler() },
     })
     const plan = await screen.findByRole('heading', { level: 2, name: '選択したプラン' })
-    expect(plan.nextElementSibling?.textContent).toBe(
-      'Aプラン　1,200円（1名あたり・月額）',
-    )
+    expect(plan.nextElementSibling?.textContent).toBe('Aプラン　1,200円（1名あたり・月額）')
     // issue #23 point 9: the lead names no button; the hint says the plan has options to show
     expect(
       screen.getByText('このプランに付けられるオプションを確認して、契約タイプを選んでください。'),
