@@ -62,7 +62,7 @@ const myPageTexts = /[\\/]messages[\\/]my-page(?:-screens)?\.ja\.ts$/
 // The renewal screens' shared parts (issue #9): one chunk of their own, as the my-page's, so a
 // renewal page costs one more request rather than several and no other page downloads them.
 const renewalModule =
-  /[\\/]src[\\/]features[\\/]enrollment[\\/]renewal[\\/]|[\\/]messages[\\/]renewal-screens\.ja\.ts$/
+  /[\\/]src[\\/]features[\\/]renewal[\\/](?!screens[\\/])|[\\/]messages[\\/]renewal-screens\.ja\.ts$/
 
 function isInMyPageChunk(id: string): boolean {
   return (myPageModule.test(id) && !myPageFormModule.test(id)) || myPageTexts.test(id)

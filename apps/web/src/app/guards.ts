@@ -39,14 +39,12 @@ export const initialisations: Record<
   // GET /paymentInfo/: the amount, the method, the provider's token address; or where the
   // applicant belongs instead (ADR 0014). Loaded on demand, like the screen.
   payment: async ({ services }) => {
-    const { initialisePayment } =
-      await import('../features/enrollment/payment/payment-initialisation.ts')
+    const { initialisePayment } = await import('../features/payment/payment-initialisation.ts')
     return initialisePayment(services.api)
   },
   // GET /paymentInfo/ of an applied application: the completion (policy holder number, mail).
   completeApplication: async ({ services }) => {
-    const { initialiseCompletion } =
-      await import('../features/enrollment/payment/payment-initialisation.ts')
+    const { initialiseCompletion } = await import('../features/payment/payment-initialisation.ts')
     return initialiseCompletion(services.api)
   },
   // SPEC §2.5 "my-page home fetches my-page information": GET /policyHolderInfo/ of the link
@@ -112,7 +110,7 @@ export async function accessRedirect(
       : areaEntryPath(area, params, search)
   }
   // Only sendVerificationMail asks for a ticket: the check comes with that screen's code.
-  const { readEntryTicket } = await import('../features/enrollment/access-storage.ts')
+  const { readEntryTicket } = await import('../features/entry/access-storage.ts')
   const link = linkKey('ent', entryParamsOf('ent', params, search))
   if (readEntryTicket(services.storage, link, now) !== undefined) return undefined
   return enrolmentPagePath(params, 'verifyUser')

@@ -77,7 +77,7 @@ export const screens: readonly ScreenDefinition[] = [
     titleKey: 'screen.applyLinkGuide.title',
     layout: 'common',
     guard: inFlow,
-    load: () => import('../features/enrollment/screens/apply-link-guide.tsx'),
+    load: () => import('../features/entry/screens/apply-link-guide.tsx'),
   },
   {
     area: 'ent',
@@ -86,7 +86,7 @@ export const screens: readonly ScreenDefinition[] = [
     titleKey: 'screen.autoRenewCheck.title',
     layout: 'common-encryption',
     guard: signedIn,
-    load: () => import('../features/enrollment/screens/auto-renew-check.tsx'),
+    load: () => import('../features/renewal/screens/auto-renew-check.tsx'),
   },
   {
     area: 'ent',
@@ -95,7 +95,7 @@ export const screens: readonly ScreenDefinition[] = [
     titleKey: 'screen.autoRenewStopCheck.title',
     layout: 'common-encryption',
     guard: signedIn,
-    load: () => import('../features/enrollment/screens/auto-renew-stop-check.tsx'),
+    load: () => import('../features/renewal/screens/auto-renew-stop-check.tsx'),
   },
   {
     area: 'ent',
@@ -104,7 +104,7 @@ export const screens: readonly ScreenDefinition[] = [
     titleKey: 'screen.autoRenewStopComplete.title',
     layout: 'common-encryption',
     guard: signedIn,
-    load: () => import('../features/enrollment/screens/auto-renew-stop-complete.tsx'),
+    load: () => import('../features/renewal/screens/auto-renew-stop-complete.tsx'),
   },
   {
     area: 'ent',
@@ -113,7 +113,7 @@ export const screens: readonly ScreenDefinition[] = [
     titleKey: 'screen.checkPolicyHolderInfo.title',
     layout: 'common-encryption',
     guard: signedIn,
-    load: () => import('../features/enrollment/screens/check-policy-holder-info.tsx'),
+    load: () => import('../features/application/screens/check-policy-holder-info.tsx'),
   },
   {
     area: 'ent',
@@ -122,7 +122,7 @@ export const screens: readonly ScreenDefinition[] = [
     titleKey: 'screen.completeApplication.title',
     layout: 'common-encryption',
     guard: { ...signedIn, initialisation: 'completeApplication' },
-    load: () => import('../features/enrollment/screens/complete-application.tsx'),
+    load: () => import('../features/payment/screens/complete-application.tsx'),
   },
   {
     area: 'ent',
@@ -131,7 +131,7 @@ export const screens: readonly ScreenDefinition[] = [
     titleKey: 'screen.entryTerms.title',
     layout: 'common-encryption',
     guard: signedIn,
-    load: () => import('../features/enrollment/screens/entry-terms.tsx'),
+    load: () => import('../features/application/screens/entry-terms.tsx'),
   },
   {
     area: 'ent',
@@ -140,7 +140,7 @@ export const screens: readonly ScreenDefinition[] = [
     titleKey: 'screen.inputPolicyHolderInfo.title',
     layout: 'common-encryption',
     guard: signedIn,
-    load: () => import('../features/enrollment/screens/input-policy-holder-info.tsx'),
+    load: () => import('../features/application/screens/input-policy-holder-info.tsx'),
   },
   {
     area: 'ent',
@@ -149,7 +149,7 @@ export const screens: readonly ScreenDefinition[] = [
     titleKey: 'screen.noticeMatters.title',
     layout: 'common-encryption',
     guard: signedIn,
-    load: () => import('../features/enrollment/screens/notice-matters.tsx'),
+    load: () => import('../features/application/screens/notice-matters.tsx'),
   },
   {
     area: 'ent',
@@ -158,7 +158,7 @@ export const screens: readonly ScreenDefinition[] = [
     titleKey: 'screen.noticeMattersDoc.title',
     layout: 'common-encryption',
     guard: signedIn,
-    load: () => import('../features/enrollment/screens/notice-matters-doc.tsx'),
+    load: () => import('../features/application/screens/notice-matters-doc.tsx'),
   },
   {
     area: 'ent',
@@ -167,7 +167,7 @@ export const screens: readonly ScreenDefinition[] = [
     titleKey: 'screen.pamphletImportantNotes.title',
     layout: 'common-encryption',
     guard: signedIn,
-    load: () => import('../features/enrollment/screens/pamphlet-important-notes.tsx'),
+    load: () => import('../features/application/screens/pamphlet-important-notes.tsx'),
   },
   {
     area: 'ent',
@@ -176,7 +176,7 @@ export const screens: readonly ScreenDefinition[] = [
     titleKey: 'screen.payment.title',
     layout: 'common-encryption',
     guard: { ...signedIn, initialisation: 'payment' },
-    load: () => import('../features/enrollment/screens/payment.tsx'),
+    load: () => import('../features/payment/screens/payment.tsx'),
   },
   {
     area: 'ent',
@@ -185,7 +185,7 @@ export const screens: readonly ScreenDefinition[] = [
     titleKey: 'screen.registerInsuredInfo.title',
     layout: 'common-encryption',
     guard: signedIn,
-    load: () => import('../features/enrollment/screens/register-insured-info.tsx'),
+    load: () => import('../features/application/screens/register-insured-info.tsx'),
   },
   {
     area: 'ent',
@@ -194,7 +194,7 @@ export const screens: readonly ScreenDefinition[] = [
     titleKey: 'screen.registerInsuredInfoUnit.title',
     layout: 'common-encryption',
     guard: { ...signedIn, isValid: (params) => isUnitNo(params.unitNo) },
-    load: () => import('../features/enrollment/screens/register-insured-info-unit.tsx'),
+    load: () => import('../features/application/screens/register-insured-info-unit.tsx'),
   },
   {
     area: 'ent',
@@ -203,7 +203,7 @@ export const screens: readonly ScreenDefinition[] = [
     titleKey: 'screen.registerMaintenanceManager.title',
     layout: 'common-encryption',
     guard: signedIn,
-    load: () => import('../features/enrollment/screens/register-maintenance-manager.tsx'),
+    load: () => import('../features/application/screens/register-maintenance-manager.tsx'),
   },
   {
     area: 'ent',
@@ -212,7 +212,7 @@ export const screens: readonly ScreenDefinition[] = [
     titleKey: 'screen.renewalProcedure.title',
     layout: 'common-encryption',
     guard: signedIn,
-    load: () => import('../features/enrollment/screens/renewal-procedure.tsx'),
+    load: () => import('../features/renewal/screens/renewal-procedure.tsx'),
   },
   {
     area: 'ent',
@@ -221,7 +221,7 @@ export const screens: readonly ScreenDefinition[] = [
     titleKey: 'screen.selectCategory.title',
     layout: 'common-encryption',
     guard: signedIn,
-    load: () => import('../features/enrollment/screens/select-category.tsx'),
+    load: () => import('../features/application/screens/select-category.tsx'),
   },
   {
     area: 'ent',
@@ -230,7 +230,7 @@ export const screens: readonly ScreenDefinition[] = [
     titleKey: 'screen.selectPolicyHolderDiv.title',
     layout: 'common-encryption',
     guard: signedIn,
-    load: () => import('../features/enrollment/screens/select-policy-holder-div.tsx'),
+    load: () => import('../features/application/screens/select-policy-holder-div.tsx'),
   },
   {
     area: 'ent',
@@ -239,7 +239,7 @@ export const screens: readonly ScreenDefinition[] = [
     titleKey: 'screen.selectType.title',
     layout: 'common-encryption',
     guard: signedIn,
-    load: () => import('../features/enrollment/screens/select-type.tsx'),
+    load: () => import('../features/application/screens/select-type.tsx'),
   },
   {
     area: 'ent',
@@ -248,7 +248,7 @@ export const screens: readonly ScreenDefinition[] = [
     titleKey: 'screen.sendVerificationMail.title',
     layout: 'common-encryption',
     guard: { blockDirectAccess: true, requires: 'entryTicket' },
-    load: () => import('../features/enrollment/screens/send-verification-mail.tsx'),
+    load: () => import('../features/entry/screens/send-verification-mail.tsx'),
   },
   {
     area: 'ent',
@@ -257,7 +257,7 @@ export const screens: readonly ScreenDefinition[] = [
     titleKey: 'screen.termsOfService.title',
     layout: 'common',
     guard: open,
-    load: () => import('../features/enrollment/screens/terms-of-service.tsx'),
+    load: () => import('../features/entry/screens/terms-of-service.tsx'),
   },
   {
     area: 'ent',
@@ -266,7 +266,7 @@ export const screens: readonly ScreenDefinition[] = [
     titleKey: 'screen.verifyUser.title',
     layout: 'common-encryption',
     guard: open,
-    load: () => import('../features/enrollment/screens/verify-user.tsx'),
+    load: () => import('../features/entry/screens/verify-user.tsx'),
   },
 
   // My-page (SPEC §2.2)

@@ -7,7 +7,7 @@ import { createApiClient, type ApiClient, type Query } from '../lib/api-client.t
 import { createFlowTracker, type DocumentNavigationType } from '../lib/flow-tracker.ts'
 import { createGroupStore } from '../lib/group-store.ts'
 import type { BrowserWindow, Services } from '../lib/services.tsx'
-import { completedApplication } from '../features/enrollment/application/test-application.ts'
+import { completedApplication } from './application.ts'
 import { groupResponse } from './fixtures.ts'
 
 /** Answers a GET: a value, or throw an ApiError. */

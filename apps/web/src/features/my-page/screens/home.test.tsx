@@ -16,7 +16,7 @@ import {
   openMyPage,
   PASSWORD,
   type Respond,
-} from '../test-my-page.ts'
+} from '@/test/my-page.ts'
 
 const currentBox = () => screen.getByLabelText<HTMLInputElement>('現在のパスワード ※必須')
 const newBox = () => screen.getByLabelText<HTMLInputElement>('新しいパスワード ※必須')

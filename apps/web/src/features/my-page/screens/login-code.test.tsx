@@ -16,7 +16,7 @@ import {
   sessionAnswer,
   USER_ID,
   type Respond,
-} from '../test-my-page.ts'
+} from '@/test/my-page.ts'
 
 const signingIn = {
   processingUser: { userId: USER_ID, attempt: heldAttempt() },

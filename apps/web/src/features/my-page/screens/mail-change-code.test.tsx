@@ -18,7 +18,7 @@ import {
   readMyPageSteps,
   storeMyPageSteps,
   type Respond,
-} from '../test-my-page.ts'
+} from '@/test/my-page.ts'
 
 const changing = {
   mailChange: {

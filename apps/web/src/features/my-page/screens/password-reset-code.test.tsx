@@ -19,7 +19,7 @@ import {
   storeMyPageSteps,
   USER_ID,
   type Respond,
-} from '../test-my-page.ts'
+} from '@/test/my-page.ts'
 
 const resetting = {
   passwordReset: {

@@ -14,7 +14,7 @@ import {
   readMyPageSteps,
   sessionAnswer,
   USER_ID,
-} from '../test-my-page.ts'
+} from '@/test/my-page.ts'
 
 const signingIn: Omit<MyPageState, 'link'> = {
   processingUser: {
