@@ -5,15 +5,15 @@ import {
   type Area,
   type InitialisationName,
   type ScreenDefinition,
-  type ScreenModule,
 } from './route-table.ts'
 import { prefetchNextScreens } from './prefetch.ts'
 import { awaitScreenModule } from '../lib/chunk-reload.ts'
-import { entryParamsOf } from '../lib/entry-params.ts'
+import { enrolmentPagePath, entryParamsOf } from '../lib/entry-params.ts'
 import { InitialisationError, PageNotFoundError } from '../lib/failure.ts'
 import { linkKey, type GroupData } from '../lib/group-store.ts'
 import { fullPageLoad, type Services } from '../lib/services.tsx'
 import { isRegisteringPhone } from '../lib/my-page-steps.ts'
+import type { ScreenLoaderData } from '../lib/screen-module.ts'
 import { hasSessionFor } from '../lib/session.ts'
 
 type RouteParams = LoaderFunctionArgs['params']
@@ -53,12 +53,6 @@ export const initialisations: Record<
     const { initialiseMyPageHome } = await import('../features/my-page/home-initialisation.ts')
     return initialiseMyPageHome(services.api, params)
   },
-}
-
-/** A page of the enrolment link in the route parameters (router path, without /app). */
-export function enrolmentPagePath(params: RouteParams, page: string): string {
-  const segment = (name: string): string => encodeURIComponent(params[name] ?? '')
-  return `/ent/${segment('groupPfCode')}/${segment('groupPfCodeInceptionDateYm')}/${segment('groupPfBranchNo')}/${segment('urlKey')}/${page}`
 }
 
 /** Where a blocked direct access goes (ADR 0003): the area's entry page of the same link. */
@@ -114,11 +108,6 @@ export async function accessRedirect(
   const link = linkKey('ent', entryParamsOf('ent', params, search))
   if (readEntryTicket(services.storage, link, now) !== undefined) return undefined
   return enrolmentPagePath(params, 'verifyUser')
-}
-
-export interface ScreenLoaderData {
-  Screen: ScreenModule['default']
-  initialData: unknown
 }
 
 /**

@@ -1,6 +1,6 @@
-import type { ComponentType } from 'react'
 import type { LayoutName } from '../components/layout/page-shell.tsx'
 import type { ScreenTitleKey } from '../components/screen-title-key.ts'
+import type { ScreenModule } from '../lib/screen-module.ts'
 
 // The single route table of SPEC §2.1-2.3. A later issue builds a screen by replacing its module
 // (the `load` target); guards and layouts stay declared here. ADR 0003.
@@ -25,10 +25,6 @@ export interface ScreenGuard {
   initialisation?: InitialisationName
   /** SPEC §2.5: when false, the page is 404 */
   isValid?: (params: Readonly<Record<string, string | undefined>>) => boolean
-}
-
-export interface ScreenModule {
-  default: ComponentType
 }
 
 export interface ScreenDefinition {

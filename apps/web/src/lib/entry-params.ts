@@ -33,3 +33,9 @@ export function entryParamsOf(
   }
   return result
 }
+
+/** A page of the enrolment link in the route parameters (router path, without /app). */
+export function enrolmentPagePath(params: RouteParams, page: string): string {
+  const segment = (name: string): string => encodeURIComponent(params[name] ?? '')
+  return `/ent/${segment('groupPfCode')}/${segment('groupPfCodeInceptionDateYm')}/${segment('groupPfBranchNo')}/${segment('urlKey')}/${page}`
+}

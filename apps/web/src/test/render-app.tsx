@@ -101,10 +101,15 @@ export function renderApp(
     basename: '/app',
   })
   connectRouter(router, services, buildUpdate)
-  const result = render(
+  const result = renderRouter(router, services)
+  return { ...result, router, services }
+}
+
+/** Renders a router inside the app's providers (a feature's test does not import app/). */
+export function renderRouter(router: ReturnType<typeof createMemoryRouter>, services: Services) {
+  return render(
     <AppProviders services={services}>
       <RouterProvider router={router} />
     </AppProviders>,
   )
-  return { ...result, router, services }
 }

@@ -1,10 +1,16 @@
 import type { ConsentReference } from '@app/shared/api/access/endpoints'
-import type { ConsentTarget } from '@/features/entry/consent.ts'
+import type { ConsentDocumentId, DocumentVersion } from '@app/shared/documents'
 import { useMemo, useState } from 'react'
 import * as z from 'zod/mini'
 import { CheckboxGroup } from './checkbox-group.tsx'
 import { ErrorSummary } from './error-summary.tsx'
 import { useStepForm } from './use-step-form.ts'
+
+/** A document to agree to: which one, and which version of it. */
+export interface ConsentTarget {
+  documentId: ConsentDocumentId
+  version: DocumentVersion
+}
 
 /** One box to tick: the document (and its version) it agrees to, and its texts. */
 export interface ConsentItem extends ConsentTarget {

@@ -1,11 +1,10 @@
-import { act, render, screen } from '@testing-library/react'
+import { act, screen } from '@testing-library/react'
 import type { ApplicationView } from '@app/shared/api/application/apply-info'
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router'
+import { createMemoryRouter, useLocation } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { AppProviders } from '@/app/providers.tsx'
 import { ApiError } from '@/lib/api-client.ts'
 import { entBase, link } from '@/test/fixtures.ts'
-import { createTestServices } from '@/test/render-app.tsx'
+import { createTestServices, renderRouter } from '@/test/render-app.tsx'
 import { saveStep } from '@/lib/application-api.ts'
 import { applicationHandlers, testApplication } from '@/test/application.ts'
 import { ConflictAlert, useApplication, type Application } from './use-application.tsx'
@@ -60,11 +59,7 @@ async function renderProbe(
     ],
     { initialEntries: [`${entBase}/${step}`], basename: '/app' },
   )
-  render(
-    <AppProviders services={services}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  )
+  renderRouter(router, services)
   return { router, services, putSpy }
 }
 

@@ -1,15 +1,11 @@
-import {
-  documentConsentSchema,
-  type ConsentDocumentId,
-  type DocumentConsent,
-  type DocumentVersion,
-} from '@app/shared/documents'
+import { documentConsentSchema, type DocumentConsent } from '@app/shared/documents'
 import { useCallback } from 'react'
 import { useParams } from 'react-router'
 import { readJson, writeJson, type KeyValueStorage } from '@/lib/browser-storage.ts'
 import { entryParamsOf } from '@/lib/entry-params.ts'
 import { linkKey } from '@/lib/group-store.ts'
 import { useServices } from '@/lib/services.tsx'
+import type { ConsentTarget } from '@/components/form/consent-form.tsx'
 
 // The consents given on the entry screens (termsOfService, entryTerms), kept in this tab's
 // sessionStorage per link until the application is created, which sends them along. Back, forward
@@ -17,12 +13,6 @@ import { useServices } from '@/lib/services.tsx'
 // time when it stores them; agreedAt here is only the browser's note.
 
 export const CONSENTS_KEY = 'entryConsents'
-
-/** A document to agree to: which one, and which version of it. */
-export interface ConsentTarget {
-  documentId: ConsentDocumentId
-  version: DocumentVersion
-}
 
 type ConsentsByLink = Record<string, DocumentConsent[]>
 
