@@ -123,4 +123,55 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-return': 'off',
     },
   },
+  // issue #18: web feature zones. One folder per flow under apps/web/src/features; app/ composes
+  // them. A feature imports lib/, components/ and itself, never another feature nor app/; lib/
+  // and components/ import no feature and not app/. apps/web/src/architecture.test.ts proves the
+  // zones on snippets, checks that every feature folder is listed here, and finds no import cycle.
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    settings: {
+      // `@/…` is apps/web/src/… (apps/web/tsconfig.json "paths"); without it import-x resolves
+      // no aliased import, and no-cycle and no-restricted-paths would not see them.
+      'import-x/resolver-next': [
+        importX.createNodeResolver({ alias: { '@': [`${import.meta.dirname}/apps/web/src`] } }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: `${import.meta.dirname}/apps/web/src`,
+          zones: [
+            ...[
+              'application',
+              'entry',
+              'my-page',
+              'pamphlet',
+              'payment',
+              'renewal',
+              'system-terms',
+            ].map((feature) => ({
+              target: `./features/${feature}`,
+              from: './features',
+              except: [`./${feature}`],
+              message:
+                'A feature never imports another feature: move what both need to lib/ or components/ (issue #18).',
+            })),
+            {
+              target: './features',
+              from: './app',
+              message:
+                'A feature never imports app/, which composes the features: move what it needs to lib/, or let app/ pass it in (issue #18).',
+            },
+            {
+              target: ['./lib', './components'],
+              from: ['./features', './app'],
+              message:
+                'lib/ and components/ serve every feature and import none of them, nor app/ (issue #18).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 )

@@ -26,6 +26,10 @@ function buildMeta(id: string): Plugin {
   }
 }
 
+// `@/…` is apps/web/src/… (tsconfig.json "paths"): imports that would climb two or more folders
+// name the module from the source root instead (issue #18).
+const sourceAlias = [{ find: /^@\//, replacement: `${path.resolve(import.meta.dirname, 'src')}/` }]
+
 // react-router's package.json resolves every build to dist/development, whose only difference from
 // dist/production is ENABLE_DEV_WARNINGS = true (remix-run/react-router#12532, #14753): the
 // production build drops the development warnings and their code (ADR 0011).
@@ -58,7 +62,7 @@ const myPageTexts = /[\\/]messages[\\/]my-page(?:-screens)?\.ja\.ts$/
 // The renewal screens' shared parts (issue #9): one chunk of their own, as the my-page's, so a
 // renewal page costs one more request rather than several and no other page downloads them.
 const renewalModule =
-  /[\\/]src[\\/]features[\\/]enrollment[\\/]renewal[\\/]|[\\/]messages[\\/]renewal-screens\.ja\.ts$/
+  /[\\/]src[\\/]features[\\/]renewal[\\/](?!screens[\\/])|[\\/]messages[\\/]renewal-screens\.ja\.ts$/
 
 function isInMyPageChunk(id: string): boolean {
   return (myPageModule.test(id) && !myPageFormModule.test(id)) || myPageTexts.test(id)
@@ -70,7 +74,9 @@ export default defineConfig(({ command }) => ({
   define: {
     __BUILD_ID__: JSON.stringify(buildId),
   },
-  resolve: command === 'build' ? { alias: reactRouterProduction } : {},
+  resolve: {
+    alias: [...sourceAlias, ...(command === 'build' ? reactRouterProduction : [])],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

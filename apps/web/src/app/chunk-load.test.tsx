@@ -7,7 +7,7 @@ import { entBase, refFreeField } from '../test/fixtures.ts'
 import { createTestServices, renderApp } from '../test/render-app.tsx'
 
 // The selectType chunk cannot be fetched (a deploy removed it).
-vi.mock('../features/enrollment/screens/select-type.tsx', () => {
+vi.mock('../features/application/screens/select-type.tsx', () => {
   throw new TypeError('Failed to fetch dynamically imported module')
 })
 

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { entryGroupResponse } from '../features/enrollment/components/entry-test-group.ts'
-import { testPaymentInfo } from '../features/enrollment/payment/test-payment.ts'
+import { entryGroupResponse } from '../test/entry-group.ts'
+import { testPaymentInfo } from '../features/payment/test-payment.ts'
 import { ApiError } from '../lib/api-client.ts'
 import { REACHED_PAGES_KEY } from '../lib/flow-tracker.ts'
 import { storeSession } from '../lib/session.ts'
@@ -15,9 +15,9 @@ const entRouterBase = entBase.replace(/^\/app/, '')
 // here, so a busy machine's first transform does not count against a test's waits.
 beforeAll(async () => {
   await Promise.all([
-    import('../features/enrollment/screens/payment.tsx'),
-    import('../features/enrollment/screens/complete-application.tsx'),
-    import('../features/enrollment/payment/payment-initialisation.ts'),
+    import('../features/payment/screens/payment.tsx'),
+    import('../features/payment/screens/complete-application.tsx'),
+    import('../features/payment/payment-initialisation.ts'),
   ])
 })
 

@@ -1,4 +1,4 @@
-import { enrolmentPath, myPagePathWithQuery, systemTermsPath } from '@app/shared/format/page-urls'
+import { myPagePathWithQuery, systemTermsPath } from '@app/shared/format/page-urls'
 import { replace, type LoaderFunctionArgs } from 'react-router'
 import {
   screens,
@@ -6,15 +6,15 @@ import {
   type Area,
   type InitialisationName,
   type ScreenDefinition,
-  type ScreenModule,
 } from './route-table.ts'
 import { prefetchNextScreens } from './prefetch.ts'
 import { awaitScreenModule } from '../lib/chunk-reload.ts'
-import { entryParamsOf } from '../lib/entry-params.ts'
+import { enrolmentPagePath, entryParamsOf } from '../lib/entry-params.ts'
 import { InitialisationError, PageNotFoundError } from '../lib/failure.ts'
 import { linkKey, type GroupData } from '../lib/group-store.ts'
 import { fullPageLoad, type Services } from '../lib/services.tsx'
 import { isRegisteringPhone } from '../lib/my-page-steps.ts'
+import type { ScreenLoaderData } from '../lib/screen-module.ts'
 import { hasSessionFor } from '../lib/session.ts'
 
 type RouteParams = LoaderFunctionArgs['params']
@@ -40,14 +40,12 @@ export const initialisations: Record<
   // GET /paymentInfo/: the amount, the method, the provider's token address; or where the
   // applicant belongs instead (ADR 0014). Loaded on demand, like the screen.
   payment: async ({ services }) => {
-    const { initialisePayment } =
-      await import('../features/enrollment/payment/payment-initialisation.ts')
+    const { initialisePayment } = await import('../features/payment/payment-initialisation.ts')
     return initialisePayment(services.api)
   },
   // GET /paymentInfo/ of an applied application: the completion (policy holder number, mail).
   completeApplication: async ({ services }) => {
-    const { initialiseCompletion } =
-      await import('../features/enrollment/payment/payment-initialisation.ts')
+    const { initialiseCompletion } = await import('../features/payment/payment-initialisation.ts')
     return initialiseCompletion(services.api)
   },
   // SPEC §2.5 "my-page home fetches my-page information": GET /policyHolderInfo/ of the link
@@ -56,20 +54,6 @@ export const initialisations: Record<
     const { initialiseMyPageHome } = await import('../features/my-page/home-initialisation.ts')
     return initialiseMyPageHome(services.api, params)
   },
-}
-
-/** A page of the enrolment link in the route parameters (router path, without /app). */
-export function enrolmentPagePath(params: RouteParams, page: string): string {
-  const part = (name: string): string => params[name] ?? ''
-  return enrolmentPath(
-    {
-      groupPfCode: part('groupPfCode'),
-      groupPfCodeInceptionDateYm: part('groupPfCodeInceptionDateYm'),
-      groupPfBranchNo: part('groupPfBranchNo'),
-      urlKey: part('urlKey'),
-    },
-    page,
-  )
 }
 
 /** Where a blocked direct access goes (ADR 0003): the area's entry page of the same link. */
@@ -120,15 +104,10 @@ export async function accessRedirect(
       : areaEntryPath(area, params, search)
   }
   // Only sendVerificationMail asks for a ticket: the check comes with that screen's code.
-  const { readEntryTicket } = await import('../features/enrollment/access-storage.ts')
+  const { readEntryTicket } = await import('../features/entry/access-storage.ts')
   const link = linkKey('ent', entryParamsOf('ent', params, search))
   if (readEntryTicket(services.storage, link, now) !== undefined) return undefined
   return enrolmentPagePath(params, 'verifyUser')
-}
-
-export interface ScreenLoaderData {
-  Screen: ScreenModule['default']
-  initialData: unknown
 }
 
 /**

@@ -4,7 +4,7 @@ import { storeTestSession } from '../test/access.ts'
 import { entBase } from '../test/fixtures.ts'
 import { createTestServices, renderApp } from '../test/render-app.tsx'
 import type { PaymentInfo } from '@app/shared/api/payment/payment'
-import { testPaymentInfo } from '../features/enrollment/payment/test-payment.ts'
+import { testPaymentInfo } from '../features/payment/test-payment.ts'
 
 const entRouterBase = entBase.replace(/^\/app/, '')
 

@@ -1,5 +1,6 @@
 import { applicationSteps } from '@app/shared/rules/application-steps'
 import type { Area, ScreenDefinition } from './route-table.ts'
+import type { PrefetchEnvironment } from '../lib/services.tsx'
 
 // SPEC §7.7 "prefetches per-route payloads" (issue #17 point 17): while a screen is shown, the
 // chunks of the screens the user most likely opens next are fetched in idle time, so that the
@@ -56,13 +57,6 @@ export function nextScreensOf(
       candidate !== definition &&
       pages.includes(candidate.page),
   )
-}
-
-export interface PrefetchEnvironment {
-  /** runs `task` when the browser is idle (requestIdleCallback, or a short timer) */
-  whenIdle: (task: () => void) => void
-  /** the user asked to save data (navigator.connection.saveData) */
-  saveData: boolean
 }
 
 const fetched = new WeakSet<ScreenDefinition>()

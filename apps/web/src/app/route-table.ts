@@ -1,6 +1,6 @@
-import type { ComponentType } from 'react'
 import type { LayoutName } from '../components/layout/page-shell.tsx'
 import type { ScreenTitleKey } from '../components/screen-title-key.ts'
+import type { ScreenModule } from '../lib/screen-module.ts'
 
 // The single route table of SPEC §2.1-2.3. A later issue builds a screen by replacing its module
 // (the `load` target); guards and layouts stay declared here. ADR 0003.
@@ -25,10 +25,6 @@ export interface ScreenGuard {
   initialisation?: InitialisationName
   /** SPEC §2.5: when false, the page is 404 */
   isValid?: (params: Readonly<Record<string, string | undefined>>) => boolean
-}
-
-export interface ScreenModule {
-  default: ComponentType
 }
 
 export interface ScreenDefinition {
@@ -77,7 +73,7 @@ export const screens: readonly ScreenDefinition[] = [
     titleKey: 'screen.applyLinkGuide.title',
     layout: 'common',
     guard: inFlow,
-    load: () => import('../features/enrollment/screens/apply-link-guide.tsx'),
+    load: () => import('../features/entry/screens/apply-link-guide.tsx'),
   },
   {
     area: 'ent',
@@ -86,7 +82,7 @@ export const screens: readonly ScreenDefinition[] = [
     titleKey: 'screen.autoRenewCheck.title',
     layout: 'common-encryption',
     guard: signedIn,
-    load: () => import('../features/enrollment/screens/auto-renew-check.tsx'),
+    load: () => import('../features/renewal/screens/auto-renew-check.tsx'),
   },
   {
     area: 'ent',
@@ -95,7 +91,7 @@ export const screens: readonly ScreenDefinition[] = [
     titleKey: 'screen.autoRenewStopCheck.title',
     layout: 'common-encryption',
     guard: signedIn,
-    load: () => import('../features/enrollment/screens/auto-renew-stop-check.tsx'),
+    load: () => import('../features/renewal/screens/auto-renew-stop-check.tsx'),
   },
   {
     area: 'ent',
@@ -104,7 +100,7 @@ export const screens: readonly ScreenDefinition[] = [
     titleKey: 'screen.autoRenewStopComplete.title',
     layout: 'common-encryption',
     guard: signedIn,
-    load: () => import('../features/enrollment/screens/auto-renew-stop-complete.tsx'),
+    load: () => import('../features/renewal/screens/auto-renew-stop-complete.tsx'),
   },
   {
     area: 'ent',
@@ -113,7 +109,7 @@ export const screens: readonly ScreenDefinition[] = [
     titleKey: 'screen.checkPolicyHolderInfo.title',
     layout: 'common-encryption',
     guard: signedIn,
-    load: () => import('../features/enrollment/screens/check-policy-holder-info.tsx'),
+    load: () => import('../features/application/screens/check-policy-holder-info.tsx'),
   },
   {
     area: 'ent',
@@ -122,7 +118,7 @@ export const screens: readonly ScreenDefinition[] = [
     titleKey: 'screen.completeApplication.title',
     layout: 'common-encryption',
     guard: { ...signedIn, initialisation: 'completeApplication' },
-    load: () => import('../features/enrollment/screens/complete-application.tsx'),
+    load: () => import('../features/payment/screens/complete-application.tsx'),
   },
   {
     area: 'ent',
@@ -131,7 +127,7 @@ export const screens: readonly ScreenDefinition[] = [
     titleKey: 'screen.entryTerms.title',
     layout: 'common-encryption',
     guard: signedIn,
-    load: () => import('../features/enrollment/screens/entry-terms.tsx'),
+    load: () => import('../features/application/screens/entry-terms.tsx'),
   },
   {
     area: 'ent',
@@ -140,7 +136,7 @@ export const screens: readonly ScreenDefinition[] = [
     titleKey: 'screen.inputPolicyHolderInfo.title',
     layout: 'common-encryption',
     guard: signedIn,
-    load: () => import('../features/enrollment/screens/input-policy-holder-info.tsx'),
+    load: () => import('../features/application/screens/input-policy-holder-info.tsx'),
   },
   {
     area: 'ent',
@@ -149,7 +145,7 @@ export const screens: readonly ScreenDefinition[] = [
     titleKey: 'screen.noticeMatters.title',
     layout: 'common-encryption',
     guard: signedIn,
-    load: () => import('../features/enrollment/screens/notice-matters.tsx'),
+    load: () => import('../features/application/screens/notice-matters.tsx'),
   },
   {
     area: 'ent',
@@ -158,7 +154,7 @@ export const screens: readonly ScreenDefinition[] = [
     titleKey: 'screen.noticeMattersDoc.title',
     layout: 'common-encryption',
     guard: signedIn,
-    load: () => import('../features/enrollment/screens/notice-matters-doc.tsx'),
+    load: () => import('../features/application/screens/notice-matters-doc.tsx'),
   },
   {
     area: 'ent',
@@ -167,7 +163,7 @@ export const screens: readonly ScreenDefinition[] = [
     titleKey: 'screen.pamphletImportantNotes.title',
     layout: 'common-encryption',
     guard: signedIn,
-    load: () => import('../features/enrollment/screens/pamphlet-important-notes.tsx'),
+    load: () => import('../features/application/screens/pamphlet-important-notes.tsx'),
   },
   {
     area: 'ent',
@@ -176,7 +172,7 @@ export const screens: readonly ScreenDefinition[] = [
     titleKey: 'screen.payment.title',
     layout: 'common-encryption',
     guard: { ...signedIn, initialisation: 'payment' },
-    load: () => import('../features/enrollment/screens/payment.tsx'),
+    load: () => import('../features/payment/screens/payment.tsx'),
   },
   {
     area: 'ent',
@@ -185,7 +181,7 @@ export const screens: readonly ScreenDefinition[] = [
     titleKey: 'screen.registerInsuredInfo.title',
     layout: 'common-encryption',
     guard: signedIn,
-    load: () => import('../features/enrollment/screens/register-insured-info.tsx'),
+    load: () => import('../features/application/screens/register-insured-info.tsx'),
   },
   {
     area: 'ent',
@@ -194,7 +190,7 @@ export const screens: readonly ScreenDefinition[] = [
     titleKey: 'screen.registerInsuredInfoUnit.title',
     layout: 'common-encryption',
     guard: { ...signedIn, isValid: (params) => isUnitNo(params.unitNo) },
-    load: () => import('../features/enrollment/screens/register-insured-info-unit.tsx'),
+    load: () => import('../features/application/screens/register-insured-info-unit.tsx'),
   },
   {
     area: 'ent',
@@ -203,7 +199,7 @@ export const screens: readonly ScreenDefinition[] = [
     titleKey: 'screen.registerMaintenanceManager.title',
     layout: 'common-encryption',
     guard: signedIn,
-    load: () => import('../features/enrollment/screens/register-maintenance-manager.tsx'),
+    load: () => import('../features/application/screens/register-maintenance-manager.tsx'),
   },
   {
     area: 'ent',
@@ -212,7 +208,7 @@ export const screens: readonly ScreenDefinition[] = [
     titleKey: 'screen.renewalProcedure.title',
     layout: 'common-encryption',
     guard: signedIn,
-    load: () => import('../features/enrollment/screens/renewal-procedure.tsx'),
+    load: () => import('../features/renewal/screens/renewal-procedure.tsx'),
   },
   {
     area: 'ent',
@@ -221,7 +217,7 @@ export const screens: readonly ScreenDefinition[] = [
     titleKey: 'screen.selectCategory.title',
     layout: 'common-encryption',
     guard: signedIn,
-    load: () => import('../features/enrollment/screens/select-category.tsx'),
+    load: () => import('../features/application/screens/select-category.tsx'),
   },
   {
     area: 'ent',
@@ -230,7 +226,7 @@ export const screens: readonly ScreenDefinition[] = [
     titleKey: 'screen.selectPolicyHolderDiv.title',
     layout: 'common-encryption',
     guard: signedIn,
-    load: () => import('../features/enrollment/screens/select-policy-holder-div.tsx'),
+    load: () => import('../features/application/screens/select-policy-holder-div.tsx'),
   },
   {
     area: 'ent',
@@ -239,7 +235,7 @@ export const screens: readonly ScreenDefinition[] = [
     titleKey: 'screen.selectType.title',
     layout: 'common-encryption',
     guard: signedIn,
-    load: () => import('../features/enrollment/screens/select-type.tsx'),
+    load: () => import('../features/application/screens/select-type.tsx'),
   },
   {
     area: 'ent',
@@ -248,7 +244,7 @@ export const screens: readonly ScreenDefinition[] = [
     titleKey: 'screen.sendVerificationMail.title',
     layout: 'common-encryption',
     guard: { blockDirectAccess: true, requires: 'entryTicket' },
-    load: () => import('../features/enrollment/screens/send-verification-mail.tsx'),
+    load: () => import('../features/entry/screens/send-verification-mail.tsx'),
   },
   {
     area: 'ent',
@@ -257,7 +253,7 @@ export const screens: readonly ScreenDefinition[] = [
     titleKey: 'screen.termsOfService.title',
     layout: 'common',
     guard: open,
-    load: () => import('../features/enrollment/screens/terms-of-service.tsx'),
+    load: () => import('../features/entry/screens/terms-of-service.tsx'),
   },
   {
     area: 'ent',
@@ -266,7 +262,7 @@ export const screens: readonly ScreenDefinition[] = [
     titleKey: 'screen.verifyUser.title',
     layout: 'common-encryption',
     guard: open,
-    load: () => import('../features/enrollment/screens/verify-user.tsx'),
+    load: () => import('../features/entry/screens/verify-user.tsx'),
   },
 
   // My-page (SPEC §2.2)

@@ -1,9 +1,9 @@
 import { t } from '@app/shared/messages/shell'
 import { createElement } from 'react'
 import { useLoaderData } from 'react-router'
-import type { ScreenLoaderData } from './guards.ts'
 import { useCurrentScreen } from './route-handle.ts'
 import { useDocumentTitle } from '../components/use-document-title.ts'
+import type { ScreenLoaderData } from '../lib/screen-module.ts'
 import { useLoadedGroup } from '../lib/use-loaded-group.ts'
 
 /** Renders the screen module the route's loader fetched, and sets the document title. */

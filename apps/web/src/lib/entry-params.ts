@@ -1,3 +1,4 @@
+import { enrolmentPath } from '@app/shared/format/page-urls'
 import type { EntryArea, EntryParams } from '@app/shared/rules/entry-check'
 
 type RouteParams = Readonly<Record<string, string | undefined>>
@@ -32,4 +33,18 @@ export function entryParamsOf(
     assign('groupPfBranchNo', params.groupPfBranchNo)
   }
   return result
+}
+
+/** A page of the enrolment link in the route parameters (router path, without /app). */
+export function enrolmentPagePath(params: RouteParams, page: string): string {
+  const part = (name: string): string => params[name] ?? ''
+  return enrolmentPath(
+    {
+      groupPfCode: part('groupPfCode'),
+      groupPfCodeInceptionDateYm: part('groupPfCodeInceptionDateYm'),
+      groupPfBranchNo: part('groupPfBranchNo'),
+      urlKey: part('urlKey'),
+    },
+    page,
+  )
 }

@@ -1,4 +1,3 @@
-import type { PrefetchEnvironment } from '../app/prefetch.ts'
 import { createContext, use } from 'react'
 import type { ApiClient } from './api-client.ts'
 import type { KeyValueStorage } from './browser-storage.ts'
@@ -15,6 +14,14 @@ export interface BrowserWindow {
   close(): void
   /** Drops the #fragment from the address bar, keeping the history entry and its state. */
   removeFragment(): void
+}
+
+/** SPEC §7.7: how the next screens' chunks are fetched in idle time (app/prefetch.ts). */
+export interface PrefetchEnvironment {
+  /** runs `task` when the browser is idle (requestIdleCallback, or a short timer) */
+  whenIdle: (task: () => void) => void
+  /** the user asked to save data (navigator.connection.saveData) */
+  saveData: boolean
 }
 
 /** Everything the shell's routes and components need from outside React. */

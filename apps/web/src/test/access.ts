@@ -1,6 +1,6 @@
 import { SESSION_IDLE_MINUTES } from '@app/shared/api/access/session'
 import { currentConsentVersions } from '@app/shared/documents'
-import { recordConsents } from '../features/enrollment/consent.ts'
+import { recordConsents } from '../features/entry/consent.ts'
 import { linkKey } from '../lib/group-store.ts'
 import { storeSession, type SessionPurpose, type StoredSession } from '../lib/session.ts'
 import { link } from './fixtures.ts'

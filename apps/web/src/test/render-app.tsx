@@ -7,7 +7,7 @@ import { createApiClient, type ApiClient, type Query } from '../lib/api-client.t
 import { createFlowTracker, type DocumentNavigationType } from '../lib/flow-tracker.ts'
 import { createGroupStore } from '../lib/group-store.ts'
 import type { BrowserWindow, Services } from '../lib/services.tsx'
-import { completedApplication } from '../features/enrollment/application/test-application.ts'
+import { completedApplication } from './application.ts'
 import { groupResponse } from './fixtures.ts'
 
 /** Answers a GET: a value, or throw an ApiError. */
@@ -101,10 +101,15 @@ export function renderApp(
     basename: '/app',
   })
   connectRouter(router, services, buildUpdate)
-  const result = render(
+  const result = renderRouter(router, services)
+  return { ...result, router, services }
+}
+
+/** Renders a router inside the app's providers (a feature's test does not import app/). */
+export function renderRouter(router: ReturnType<typeof createMemoryRouter>, services: Services) {
+  return render(
     <AppProviders services={services}>
       <RouterProvider router={router} />
     </AppProviders>,
   )
-  return { ...result, router, services }
 }

@@ -51,11 +51,11 @@ beforeAll(async () => {
   const { screens } = await import('../app/route-table.ts')
   await Promise.allSettled([
     ...screens.map((screen) => screen.load()),
-    import('../features/enrollment/payment/payment-initialisation.ts'),
+    import('../features/payment/payment-initialisation.ts'),
     import('../features/my-page/home-initialisation.ts'),
-    import('../features/enrollment/access-storage.ts'),
-    import('../features/enrollment/payment/puzzle-solver.ts'),
-    import('../features/enrollment/components/recruitment-closed.tsx'),
+    import('../features/entry/access-storage.ts'),
+    import('../features/payment/puzzle-solver.ts'),
+    import('../features/entry/components/recruitment-closed.tsx'),
   ])
 })
 

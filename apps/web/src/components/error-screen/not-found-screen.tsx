@@ -1,6 +1,6 @@
 import { t } from '@app/shared/messages/shell'
 import { useHref, useLocation } from 'react-router'
-import { useLoadedGroup } from '../../lib/use-loaded-group.ts'
+import { useLoadedGroup } from '@/lib/use-loaded-group.ts'
 import { PageHeading } from '../page-heading.tsx'
 import { useDocumentTitle } from '../use-document-title.ts'
 

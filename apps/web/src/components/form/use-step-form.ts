@@ -1,7 +1,7 @@
 import { errorCodes, type Issue } from '@app/shared/errors'
 import { useCallback, useId, useRef, useState, type FormEvent, type RefCallback } from 'react'
 import type { ZodMiniType } from 'zod/mini'
-import { ApiError } from '../../lib/api-client.ts'
+import { ApiError } from '@/lib/api-client.ts'
 import type { ErrorSummaryItem } from './error-summary.tsx'
 import {
   useForm,

@@ -1,5 +1,5 @@
 import type { MyPageInfo } from '@app/shared/api/my-page/endpoints'
-import type { ApiClient } from '../../lib/api-client.ts'
+import type { ApiClient } from '@/lib/api-client.ts'
 import { fetchMyPageInfo } from './my-page-api.ts'
 
 // The initialisation guard of my-page home (SPEC §2.5 "my-page home fetches my-page

@@ -41,7 +41,7 @@ import {
   tmpPhoneNumberPath,
 } from '@app/shared/api/paths'
 import type * as z from 'zod/mini'
-import type { ApiClient } from '../../lib/api-client.ts'
+import type { ApiClient } from '@/lib/api-client.ts'
 
 // The my-page calls (issue #8, ADR 0015): thin wrappers over the API client, typed by the shared
 // contract. Only its types are imported: no schema reaches the bundle through here (ADR 0011).

@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { storeMyPageSession } from '../../test/access.ts'
-import { link, mypBase } from '../../test/fixtures.ts'
-import { createTestServices, renderApp } from '../../test/render-app.tsx'
-import { heldAttempt, mypPath, storeMyPageSteps, USER_ID } from './test-my-page.ts'
+import { storeMyPageSession } from '@/test/access.ts'
+import { link, mypBase } from '@/test/fixtures.ts'
+import { createTestServices, renderApp } from '@/test/render-app.tsx'
+import { heldAttempt, mypPath, storeMyPageSteps, USER_ID } from '@/test/my-page.ts'
 
 // SPEC §2.5 on my-page: the pages reached only through the flow, and the four that open directly.
 

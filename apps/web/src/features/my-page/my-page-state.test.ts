@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isRegisteringPhone, MY_PAGE_STATE_KEY } from '../../lib/my-page-steps.ts'
+import { isRegisteringPhone, MY_PAGE_STATE_KEY } from '@/lib/my-page-steps.ts'
 import { flowTypeOf, liveAttempt, readMyPageState, updateMyPageState } from './my-page-state.ts'
 
 const LINK = 'myp/G001/abcDEF1234'

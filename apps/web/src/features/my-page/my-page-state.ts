@@ -4,9 +4,9 @@ import type {
   CodeSent,
   TelephoneChannel,
 } from '@app/shared/api/my-page/endpoints'
-import { readJson, writeJson, type KeyValueStorage } from '../../lib/browser-storage.ts'
-import { MY_PAGE_STATE_KEY } from '../../lib/my-page-steps.ts'
-import { localExpiry, parseInstant } from '../../lib/session.ts'
+import { readJson, writeJson, type KeyValueStorage } from '@/lib/browser-storage.ts'
+import { MY_PAGE_STATE_KEY } from '@/lib/my-page-steps.ts'
+import { localExpiry, parseInstant } from '@/lib/session.ts'
 
 // The my-page's steps in progress (SPEC §3.6 "My-page state"), kept in this tab's sessionStorage
 // so that a reload keeps the step: the sign-in's attempt (processingUser), the flowType of the

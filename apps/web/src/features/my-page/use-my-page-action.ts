@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react'
-import { inFlowCodeOf, useInFlowMessage } from '../../components/in-flow-alert.tsx'
+import { inFlowCodeOf, useInFlowMessage } from '@/components/in-flow-alert.tsx'
 import { myPageErrorText } from './my-page-messages.ts'
 
 /**

@@ -2,8 +2,8 @@ import { myPagePathWithQuery } from '@app/shared/format/page-urls'
 import type { MyPageLink } from '@app/shared/api/my-page/endpoints'
 import { useCallback, useMemo, useState } from 'react'
 import { useLocation, useParams } from 'react-router'
-import { linkKey } from '../../lib/group-store.ts'
-import { useServices } from '../../lib/services.tsx'
+import { linkKey } from '@/lib/group-store.ts'
+import { useServices } from '@/lib/services.tsx'
 import { readMyPageState, updateMyPageState, type MyPageState } from './my-page-state.ts'
 
 /**

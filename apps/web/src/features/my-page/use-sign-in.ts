@@ -1,8 +1,8 @@
 import type { VerifyLoginCodeResponse } from '@app/shared/api/my-page/endpoints'
 import { useCallback } from 'react'
 import { useNavigate } from 'react-router'
-import { useServices } from '../../lib/services.tsx'
-import { localExpiry, storeSession } from '../../lib/session.ts'
+import { useServices } from '@/lib/services.tsx'
+import { localExpiry, storeSession } from '@/lib/session.ts'
 import { updateMyPageState } from './my-page-state.ts'
 import { useMyPageLink } from './use-my-page.ts'
 

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react'
-import { useServices } from '../../lib/services.tsx'
+import { useServices } from '@/lib/services.tsx'
 import { t } from './my-page-messages.ts'
 import {
   flowTypeOf,

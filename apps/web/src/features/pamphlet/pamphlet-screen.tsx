@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { TitleOnlyScreen } from '../../components/title-only-screen.tsx'
+import { TitleOnlyScreen } from '@/components/title-only-screen.tsx'
 
 /** Whether this document was itself loaded from `href` (not reached by an in-app navigation). */
 function isDocumentLoadedFrom(href: string): boolean {

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { createTestServices, renderApp } from '../../test/render-app.tsx'
+import { createTestServices, renderApp } from '@/test/render-app.tsx'
 
 const PATH = '/app/systemTermsOfServiceAndPolicies'
 const DOCUMENTS = [

@@ -3,9 +3,9 @@ import { t } from '@app/shared/messages/documents'
 import { useEffect, useId } from 'react'
 import { useLocation } from 'react-router'
 import { InPageLink, moveToSection } from './in-page-link.tsx'
-import { PolicyArticles } from '../../components/policy-articles.tsx'
+import { PolicyArticles } from '@/components/policy-articles.tsx'
 import { policyDocuments } from './policy-documents.ts'
-import { PageHeading } from '../../components/page-heading.tsx'
+import { PageHeading } from '@/components/page-heading.tsx'
 
 const PAGE_TOP_ID = 'page-top'
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import type * as z from 'zod/mini'
-import type { DefaultValues, FieldPath } from '../../../components/form/form-store.ts'
-import { useStepForm, type StepForm } from '../../../components/form/use-step-form.ts'
+import type { DefaultValues, FieldPath } from '@/components/form/form-store.ts'
+import { useStepForm, type StepForm } from '@/components/form/use-step-form.ts'
 import { CodeField } from './code-field.tsx'
 import { FormBody } from './form-parts.tsx'
 

@@ -1,9 +1,9 @@
 import type { InputHTMLAttributes, ReactNode } from 'react'
-import { ErrorSummary } from '../../../components/form/error-summary.tsx'
-import { textInputClassName } from '../../../components/form/field-parts.tsx'
-import { Field } from '../../../components/form/field.tsx'
-import type { FieldPath, FieldValues } from '../../../components/form/form-store.ts'
-import type { StepForm } from '../../../components/form/use-step-form.ts'
+import { ErrorSummary } from '@/components/form/error-summary.tsx'
+import { textInputClassName } from '@/components/form/field-parts.tsx'
+import { Field } from '@/components/form/field.tsx'
+import type { FieldPath, FieldValues } from '@/components/form/form-store.ts'
+import type { StepForm } from '@/components/form/use-step-form.ts'
 import { t } from '../my-page-messages.ts'
 
 /** A my-page form: the error summary first, the fields, then its one button. */

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react'
-import { PasswordConditions } from '../../../components/form/password-conditions.tsx'
-import { ShowPasswordToggle } from '../../../components/form/show-password-toggle.tsx'
-import type { FieldPath, FieldValues } from '../../../components/form/form-store.ts'
-import type { StepForm } from '../../../components/form/use-step-form.ts'
+import { PasswordConditions } from '@/components/form/password-conditions.tsx'
+import { ShowPasswordToggle } from '@/components/form/show-password-toggle.tsx'
+import type { FieldPath, FieldValues } from '@/components/form/form-store.ts'
+import type { StepForm } from '@/components/form/use-step-form.ts'
 import { t, type MyPageMessageKey } from '../my-page-messages.ts'
 import { TextField } from './form-parts.tsx'
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { InFlowAlert, type InFlowMessage } from '../../../components/in-flow-alert.tsx'
+import { InFlowAlert, type InFlowMessage } from '@/components/in-flow-alert.tsx'
 
 /**
  * A step's in-flow message; once the attempt is over, with the way back to where the procedure

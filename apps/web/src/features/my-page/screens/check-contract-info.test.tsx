@@ -2,8 +2,8 @@ import { t } from '@app/shared/messages/t'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { ApiError } from '../../../lib/api-client.ts'
-import { myPageLink, mypPath, openMyPage } from '../test-my-page.ts'
+import { ApiError } from '@/lib/api-client.ts'
+import { myPageLink, mypPath, openMyPage } from '@/test/my-page.ts'
 
 const section = (name: string) => within(screen.getByRole('region', { name }))
 

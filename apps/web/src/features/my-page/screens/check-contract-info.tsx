@@ -11,12 +11,12 @@ import {
   periodRows,
   policyHolderRows,
   Rows,
-} from '../../../components/contract-details.tsx'
-import { LoadingRegion } from '../../../components/loading-indicator.tsx'
-import { ScreenHeader } from '../../../components/screen-header.tsx'
-import { Section } from '../../../components/titled-section.tsx'
-import { ApiError } from '../../../lib/api-client.ts'
-import { useServices } from '../../../lib/services.tsx'
+} from '@/components/contract-details.tsx'
+import { LoadingRegion } from '@/components/loading-indicator.tsx'
+import { ScreenHeader } from '@/components/screen-header.tsx'
+import { Section } from '@/components/titled-section.tsx'
+import { ApiError } from '@/lib/api-client.ts'
+import { useServices } from '@/lib/services.tsx'
 import { PageLinks } from '../components/step-alert.tsx'
 import { contractSummaryRows, periodText } from '../contract-summary.ts'
 import { fetchContractInfo } from '../my-page-api.ts'

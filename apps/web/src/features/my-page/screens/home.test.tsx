@@ -2,10 +2,10 @@ import { t } from '@app/shared/messages/t'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ApiError } from '../../../lib/api-client.ts'
-import { readSession } from '../../../lib/session.ts'
-import { storeTestSession } from '../../../test/access.ts'
-import { link } from '../../../test/fixtures.ts'
+import { ApiError } from '@/lib/api-client.ts'
+import { readSession } from '@/lib/session.ts'
+import { storeTestSession } from '@/test/access.ts'
+import { link } from '@/test/fixtures.ts'
 import {
   contractSummary,
   jsonResponse,
@@ -16,7 +16,7 @@ import {
   openMyPage,
   PASSWORD,
   type Respond,
-} from '../test-my-page.ts'
+} from '@/test/my-page.ts'
 
 const currentBox = () => screen.getByLabelText<HTMLInputElement>('現在のパスワード ※必須')
 const newBox = () => screen.getByLabelText<HTMLInputElement>('新しいパスワード ※必須')

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { mypPath, mypRouterBase, openMyPage } from '../test-my-page.ts'
+import { mypPath, mypRouterBase, openMyPage } from '@/test/my-page.ts'
 
 const sent = { idReNotification: { maskedDestination: 't***@example.jp' } }
 

@@ -2,7 +2,7 @@ import { t } from '@app/shared/messages/t'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { jsonResponse, myPageLink, mypPath, openMyPage, readMyPageSteps } from '../test-my-page.ts'
+import { jsonResponse, myPageLink, mypPath, openMyPage, readMyPageSteps } from '@/test/my-page.ts'
 
 const mailBox = () => screen.getByRole('textbox', { name: 'ご登録のメールアドレス ※必須' })
 const submit = () => screen.getByRole('button', { name: 'IDを送信する' })

@@ -2,7 +2,7 @@ import { t } from '@app/shared/messages/t'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { readSession } from '../../../lib/session.ts'
+import { readSession } from '@/lib/session.ts'
 import {
   ATTEMPT_TOKEN,
   codeSent,
@@ -16,7 +16,7 @@ import {
   sessionAnswer,
   USER_ID,
   type Respond,
-} from '../test-my-page.ts'
+} from '@/test/my-page.ts'
 
 const signingIn = {
   processingUser: { userId: USER_ID, attempt: heldAttempt() },

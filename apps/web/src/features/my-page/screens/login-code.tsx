@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react'
-import { ScreenHeader } from '../../../components/screen-header.tsx'
-import { useServices } from '../../../lib/services.tsx'
+import { ScreenHeader } from '@/components/screen-header.tsx'
+import { useServices } from '@/lib/services.tsx'
 import { CodeSentLead } from '../components/code-field.tsx'
 import { CodeForm } from '../components/code-form.tsx'
 import { ResendButton } from '../components/resend-button.tsx'

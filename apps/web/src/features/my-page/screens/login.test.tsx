@@ -15,7 +15,7 @@ import {
   readMyPageSteps,
   USER_ID,
   type Respond,
-} from '../test-my-page.ts'
+} from '@/test/my-page.ts'
 
 const idBox = () => screen.getByRole('textbox', { name: 'ID ※必須' })
 const passwordBox = () => screen.getByLabelText<HTMLInputElement>('パスワード ※必須')

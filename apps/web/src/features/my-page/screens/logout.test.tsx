@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { MY_PAGE_STATE_KEY } from '../../../lib/my-page-steps.ts'
-import { readSession } from '../../../lib/session.ts'
-import { heldAttempt, jsonResponse, mypPath, openMyPage } from '../test-my-page.ts'
+import { MY_PAGE_STATE_KEY } from '@/lib/my-page-steps.ts'
+import { readSession } from '@/lib/session.ts'
+import { heldAttempt, jsonResponse, mypPath, openMyPage } from '@/test/my-page.ts'
 
 describe('ログアウト（SPEC §2.2; PRODUCT.md "Sessions"）', () => {
   it('DELETE /sessionInfo/ を送り、このタブのセッションとマイページの手続きを消して、ログインへの道を示すこと', async () => {

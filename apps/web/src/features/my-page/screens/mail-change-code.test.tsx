@@ -2,9 +2,9 @@ import { t } from '@app/shared/messages/t'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { storeMyPageSession } from '../../../test/access.ts'
-import { mypBase } from '../../../test/fixtures.ts'
-import { createTestServices, renderApp } from '../../../test/render-app.tsx'
+import { storeMyPageSession } from '@/test/access.ts'
+import { mypBase } from '@/test/fixtures.ts'
+import { createTestServices, renderApp } from '@/test/render-app.tsx'
 import {
   ATTEMPT_TOKEN,
   attemptAnswer,
@@ -18,7 +18,7 @@ import {
   readMyPageSteps,
   storeMyPageSteps,
   type Respond,
-} from '../test-my-page.ts'
+} from '@/test/my-page.ts'
 
 const changing = {
   mailChange: {

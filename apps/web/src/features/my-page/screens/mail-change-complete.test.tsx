@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { mypPath, mypRouterBase, openMyPage } from '../test-my-page.ts'
+import { mypPath, mypRouterBase, openMyPage } from '@/test/my-page.ts'
 
 const changed = { mailChange: { newMail: 'new@example.jp' } }
 

@@ -12,7 +12,7 @@ import {
   mypPath,
   openMyPage,
   readMyPageSteps,
-} from '../test-my-page.ts'
+} from '@/test/my-page.ts'
 
 const mailBox = () => screen.getByRole('textbox', { name: '新しいメールアドレス ※必須' })
 const submit = () => screen.getByRole('button', { name: '認証コードを送信する' })

@@ -2,8 +2,8 @@ import { t } from '@app/shared/messages/t'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { mypBase } from '../../../test/fixtures.ts'
-import { createTestServices, renderApp } from '../../../test/render-app.tsx'
+import { mypBase } from '@/test/fixtures.ts'
+import { createTestServices, renderApp } from '@/test/render-app.tsx'
 import {
   ATTEMPT_TOKEN,
   attemptAnswer,
@@ -19,7 +19,7 @@ import {
   storeMyPageSteps,
   USER_ID,
   type Respond,
-} from '../test-my-page.ts'
+} from '@/test/my-page.ts'
 
 const resetting = {
   passwordReset: {

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { mypPath, mypRouterBase, openMyPage } from '../test-my-page.ts'
+import { mypPath, mypRouterBase, openMyPage } from '@/test/my-page.ts'
 
 describe('パスワードの再設定の完了（SPEC §2.2, §2.7）', () => {
   it('再設定できたことを伝え、ログイン画面への道を示すこと', async () => {

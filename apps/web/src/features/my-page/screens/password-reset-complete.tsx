@@ -1,4 +1,4 @@
-import { ScreenHeader } from '../../../components/screen-header.tsx'
+import { ScreenHeader } from '@/components/screen-header.tsx'
 import { PageLinks } from '../components/step-alert.tsx'
 import { t } from '../my-page-messages.ts'
 import { useMyPageLink } from '../use-my-page.ts'

@@ -12,7 +12,7 @@ import {
   openMyPage,
   readMyPageSteps,
   USER_ID,
-} from '../test-my-page.ts'
+} from '@/test/my-page.ts'
 
 const idBox = () => screen.getByRole('textbox', { name: 'ID ※必須' })
 const mailBox = () => screen.getByRole('textbox', { name: 'ご登録のメールアドレス ※必須' })

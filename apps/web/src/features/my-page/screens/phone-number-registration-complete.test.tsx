@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { mypPath, openMyPage } from '../test-my-page.ts'
+import { mypPath, openMyPage } from '@/test/my-page.ts'
 
 describe('電話番号の登録の完了（SPEC §2.2）', () => {
   it('登録した番号（伏せたもの）と、次回から認証コードをその番号に送ることを伝えること', async () => {

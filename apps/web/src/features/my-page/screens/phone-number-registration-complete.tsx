@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router'
-import { ScreenHeader } from '../../../components/screen-header.tsx'
+import { ScreenHeader } from '@/components/screen-header.tsx'
 import { PageLinks } from '../components/step-alert.tsx'
 import { t } from '../my-page-messages.ts'
 import { useMyPageLink, useMyPageState } from '../use-my-page.ts'

@@ -10,7 +10,7 @@ import {
   mypPath,
   openMyPage,
   readMyPageSteps,
-} from '../test-my-page.ts'
+} from '@/test/my-page.ts'
 
 const phoneBox = () => screen.getByRole('textbox', { name: '電話番号 ※必須' })
 

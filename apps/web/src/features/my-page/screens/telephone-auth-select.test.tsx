@@ -13,7 +13,7 @@ import {
   openMyPage,
   readMyPageSteps,
   USER_ID,
-} from '../test-my-page.ts'
+} from '@/test/my-page.ts'
 
 const signingIn: Omit<MyPageState, 'link'> = {
   processingUser: { userId: USER_ID, attempt: heldAttempt(null) },

@@ -2,7 +2,7 @@ import { t } from '@app/shared/messages/t'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { readSession } from '../../../lib/session.ts'
+import { readSession } from '@/lib/session.ts'
 import type { MyPageState } from '../my-page-state.ts'
 import {
   ATTEMPT_TOKEN,
@@ -14,7 +14,7 @@ import {
   readMyPageSteps,
   sessionAnswer,
   USER_ID,
-} from '../test-my-page.ts'
+} from '@/test/my-page.ts'
 
 const signingIn: Omit<MyPageState, 'link'> = {
   processingUser: {
