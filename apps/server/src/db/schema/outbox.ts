@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
-
-const instant = () => timestamp({ withTimezone: true })
+import { check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core'
+import { instant } from '../columns.ts'
 
 /**
  * Outgoing mail (PRODUCT.md "Messages"): written in the same transaction as the change that
