@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm'
 import { check, integer, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core'
 import { instant } from '../columns.ts'
 
-// The sandbox payment provider's own tables (issue #7, ADR 0014; modules/sandbox-payment). The
+// The sandbox payment provider's own tables (issue #7, ADR 0014; src/sandbox). The
 // product reaches the sandbox only over HTTP, as it would a real provider: nothing outside
-// modules/sandbox-payment reads these. Not even the sandbox keeps a card number: a token holds
+// src/sandbox reads these. Not even the sandbox keeps a card number: a token holds
 // the behaviour its test card stands for.
 
 /** A one-time card token (15 minutes). */

@@ -23,7 +23,7 @@ import {
   SANDBOX_42C_CODE,
   SANDBOX_SYSTEM_ERROR_CODE,
   sandboxTestCards,
-} from '../sandbox-payment/test-cards.ts'
+} from '../../sandbox/test-cards.ts'
 import {
   applicantAtPayment,
   cardToken,
