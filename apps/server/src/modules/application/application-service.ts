@@ -438,7 +438,10 @@ export class ApplicationService {
         throw current?.status === 'applied' ? alreadyApplied() : versionConflict()
       }
       // consents carry the server's time (ADR 0009)
-      if (consents !== undefined) await saveConsents(tx, draft.row.id, consents, now)
+      if (consents !== undefined) {
+        const agreed = consents.map((consent) => ({ ...consent, agreedAt: now }))
+        await saveConsents(tx, draft.row.id, agreed)
+      }
       return version
     }
     const version =

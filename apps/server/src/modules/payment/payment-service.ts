@@ -56,7 +56,6 @@ import {
   claimThreeDSecureAttempt,
   consumePuzzle,
   deleteExpiredPuzzles,
-  findApplication,
   findAttempt,
   findAttemptById,
   findLatestCardAttempt,
@@ -67,15 +66,18 @@ import {
   insertVirtualAccount,
   listThreeDSecureAttempts,
   lockVirtualAccountByNumber,
-  markApplied,
   markThreeDSecure,
   recordDepositOnAccount,
-  saveAppliedState,
   setProviderReference,
   type AttemptKind,
   type AttemptRow,
   type VirtualAccountRow,
 } from './payment-repository.ts'
+import {
+  findApplicationById,
+  markApplied,
+  updateApplyInfo,
+} from '../application/application-records.ts'
 import {
   HttpPaymentProvider,
   ProviderUnavailableError,
@@ -715,7 +717,7 @@ export class PaymentService {
     const now = this.#now()
     const messageId = await this.#db.transaction(async (txn) => {
       const tx = txn as unknown as Database
-      const row = await findApplication(tx, attempt.applicationId, { forUpdate: true })
+      const row = await findApplicationById(tx, attempt.applicationId, { forUpdate: true })
       if (row?.applyInfo == null || row.applyInfoOption == null) {
         throw new Error('application without its state')
       }
@@ -860,17 +862,19 @@ export class PaymentService {
   async #recordMailError(applicationId: string): Promise<void> {
     await this.#db.transaction(async (txn) => {
       const tx = txn as unknown as Database
-      const row = await findApplication(tx, applicationId, { forUpdate: true })
+      const row = await findApplicationById(tx, applicationId, { forUpdate: true })
       if (row?.applyInfoOption == null) return
-      await saveAppliedState(tx, applicationId, {
-        applyInfoOption: { ...row.applyInfoOption, isExistApplyCompMailError: true },
-        now: this.#now(),
-      })
+      await updateApplyInfo(
+        tx,
+        applicationId,
+        { applyInfoOption: { ...row.applyInfoOption, isExistApplyCompMailError: true } },
+        this.#now(),
+      )
     })
   }
 
   async #completionOf(applicationId: string): Promise<Completion> {
-    const row = await findApplication(this.#db, applicationId)
+    const row = await findApplicationById(this.#db, applicationId)
     if (row?.applyInfo == null || row.applyInfoOption == null) {
       throw new Error('applied application without its state')
     }
@@ -966,15 +970,17 @@ export class PaymentService {
       now: Date
     },
   ): Promise<void> {
-    const row = await findApplication(tx, applicationId, { forUpdate: true })
+    const row = await findApplicationById(tx, applicationId, { forUpdate: true })
     if (row?.applyInfo == null) return
     const { basicInfo } = row.applyInfo
     const statusPattern = statusPatternAfter(basicInfo.statusPattern, deposit.event)
     if (statusPattern !== basicInfo.statusPattern) {
-      await saveAppliedState(tx, applicationId, {
-        applyInfo: { ...row.applyInfo, basicInfo: { ...basicInfo, statusPattern } },
-        now: deposit.now,
-      })
+      await updateApplyInfo(
+        tx,
+        applicationId,
+        { applyInfo: { ...row.applyInfo, basicInfo: { ...basicInfo, statusPattern } } },
+        deposit.now,
+      )
     }
     const group = await findGroupPfInfo(tx, {
       groupPfCode: row.groupPfCode,
