@@ -15,6 +15,8 @@ import {
 import type { GroupPfInfo, ImageRef, ItemDefinition, PremiumBasis } from '@app/shared'
 import { createdAt, yyyymmdd } from '../columns.ts'
 
+// Owned by modules/group (issue #18): the only module that writes these tables.
+
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' })
 
 /** 団体商品情報 (SPEC §3.3). Scalar fields are columns; presentation blocks are typed JSON. */

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm'
 import { check, integer, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core'
 import { instant } from '../columns.ts'
 
+// Owned by sandbox (issue #18, src/sandbox): the only module that writes these tables.
+
 // The sandbox payment provider's own tables (issue #7, ADR 0014; src/sandbox). The
 // product reaches the sandbox only over HTTP, as it would a real provider: nothing outside
 // src/sandbox reads these. Not even the sandbox keeps a card number: a token holds

@@ -21,13 +21,7 @@ import {
 } from '@app/shared'
 import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/client.ts'
-import {
-  accounts,
-  mailVerifications,
-  rosterMembers,
-  sessions,
-  type StoredConsent,
-} from '../../db/schema/index.ts'
+import { mailVerifications, rosterMembers, type StoredConsent } from '../../db/schema/index.ts'
 import type { DeliveryOutcome } from '../mail/delivery.ts'
 import { enqueueMail } from '../mail/outbox.ts'
 import { verificationMail } from '../mail/templates.ts'
@@ -45,6 +39,12 @@ import { linkTokenHash, newLinkToken, subjectHash, type ServerKeys } from '../se
 import { readToken, signToken } from '../security/tokens.ts'
 import { linkKey, loadEntryContext, parseLinkKey, type EntryContext } from './entry-context.ts'
 import type { SessionManager } from './session.ts'
+import {
+  findAccountOfMember,
+  insertAccount,
+  isUserIdTaken,
+  replaceVerifiedCredentials,
+} from './account-repository.ts'
 import { openAttempt, type Attempt, type AttemptMember } from './attempt.ts'
 import type { GroupService } from '../group/group-service.ts'
 import {
@@ -450,49 +450,27 @@ export class AccessService {
     verification: typeof mailVerifications.$inferSelect,
     now: Date,
   ): Promise<{ id: string; userId: string }> {
-    const existing = await tx
-      .select({ id: accounts.id, userId: accounts.userId })
-      .from(accounts)
-      .where(eq(accounts.rosterMemberId, verification.rosterMemberId))
-      .limit(1)
-    const found = existing[0]
+    const found = await findAccountOfMember(tx, verification.rosterMemberId)
     if (found !== undefined) {
-      await tx
-        .update(accounts)
-        .set({
-          mailAddress: verification.mailAddress,
-          passwordHash: verification.passwordHash,
-          mailVerifiedAt: now,
-          updatedAt: now,
-        })
-        .where(eq(accounts.id, found.id))
       // The password changed: sessions opened with the old one end.
-      await tx
-        .update(sessions)
-        .set({ endedAt: now })
-        .where(and(eq(sessions.accountId, found.id), isNull(sessions.endedAt)))
+      const { mailAddress, passwordHash } = verification
+      await replaceVerifiedCredentials(tx, found.id, { mailAddress, passwordHash }, now)
       return found
     }
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const userId = newUserId()
-      const taken = await tx
-        .select({ id: accounts.id })
-        .from(accounts)
-        .where(eq(accounts.userId, userId))
-        .limit(1)
-      if (taken.length > 0) continue
-      const inserted = await tx
-        .insert(accounts)
-        .values({
+      if (await isUserIdTaken(tx, userId)) continue
+      const account = await insertAccount(
+        tx,
+        {
           userId,
           rosterMemberId: verification.rosterMemberId,
           groupPfCode: verification.groupPfCode,
           mailAddress: verification.mailAddress,
           passwordHash: verification.passwordHash,
-          mailVerifiedAt: now,
-        })
-        .returning({ id: accounts.id, userId: accounts.userId })
-      const account = inserted[0]
+        },
+        now,
+      )
       if (account !== undefined) return account
     }
     throw new Error('could not find a free userId')

@@ -55,3 +55,17 @@ export async function hitRateLimit(
   }
   return rateVerdict(hits, options.max, window, options.now)
 }
+
+/**
+ * Spends a single-use key (a signed certificate URL): true for the first request that names it,
+ * false after. The shared counter table keeps the use (at most one per key, in the "window" it
+ * was issued in), so every process sees it; its rows are swept after a day with the others.
+ */
+export async function claimOnce(db: Database, bucketKey: string, issuedAt: Date): Promise<boolean> {
+  const rows = await db
+    .insert(rateLimitHits)
+    .values({ bucketKey, windowStart: issuedAt, hits: 1 })
+    .onConflictDoNothing()
+    .returning({ hits: rateLimitHits.hits })
+  return rows.length > 0
+}
