@@ -1,5 +1,5 @@
 // One file per owning module (issue #18): a table is written only by the module named at the top
-// of its file (architecture.test.ts checks it).
+// of its file (table-ownership.test.ts checks it).
 export * from './groups.ts'
 export * from './system.ts'
 export * from './roster.ts'

@@ -23,7 +23,7 @@ import {
 import { t } from '@app/shared/messages/application'
 import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/client.ts'
-import { findGroupPfInfo, listItemDefinitions } from '../group/group-repository.ts'
+import { findGroupPfInfo, listItemDefinitions } from '../group/group-records.ts'
 import type { GroupService } from '../group/group-service.ts'
 import type { SignedIn } from '../access/session.ts'
 import {

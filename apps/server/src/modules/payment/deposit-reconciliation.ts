@@ -6,7 +6,7 @@ import {
 import { depositStatus, statusPatternAfter, type PaymentEvent } from '@app/shared/rules/payment'
 import type { Database } from '../../db/client.ts'
 import { enqueueMail } from '../mail/outbox.ts'
-import { findBranch, findGroupPfInfo } from '../group/group-repository.ts'
+import { findBranch, findGroupPfInfo } from '../group/group-records.ts'
 import { depositMail, type DepositMailInput } from '../mail/templates.ts'
 import {
   insertDepositNotification,

@@ -3,7 +3,7 @@ import { addDays, toBusinessDate } from '@app/shared'
 import { isAutoRenewing } from '@app/shared/rules/renewal'
 import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/client.ts'
-import { findBranch } from '../group/group-repository.ts'
+import { findBranch } from '../group/group-records.ts'
 import { enqueueMail } from '../mail/outbox.ts'
 import { renewalNoticeMail, renewedMail } from '../mail/renewal-templates.ts'
 import {

@@ -31,7 +31,7 @@ import {
   findGroupPfInfo,
   findLink,
   listItemDefinitions,
-} from '../group/group-repository.ts'
+} from '../group/group-records.ts'
 import { enqueueMail } from '../mail/outbox.ts'
 import { autoRenewStoppedMail } from '../mail/renewal-templates.ts'
 import type { MyPageLinkTarget } from '../my-page/my-page-access.ts'

@@ -14,7 +14,7 @@ import { accounts, type StoredConsent } from '../../../db/schema/index.ts'
 import type { SessionManager, SignedIn } from '../../access/session.ts'
 import { changeMailAddress, registerPhone, setPasswordHash } from '../../access/account-records.ts'
 import type { GroupService } from '../../group/group-service.ts'
-import type { GroupLink } from '../../group/group-repository.ts'
+import type { GroupLink } from '../../group/group-records.ts'
 import type { DeliveryOutcome } from '../../mail/delivery.ts'
 import {
   codeMail,
