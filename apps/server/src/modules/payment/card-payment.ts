@@ -6,7 +6,6 @@ import {
   type PuzzleSolution,
 } from '@app/shared/api/payment/payment'
 import { amountDue, errorCodeForProvider } from '@app/shared/rules/payment'
-import type { Database } from '../../db/client.ts'
 import type { SignedIn } from '../access/session.ts'
 import { hitRateLimit } from '../security/rate-limit.ts'
 import { loadOrCreate, subjectHash } from '../security/secrets.ts'
@@ -30,9 +29,9 @@ import {
   registrationOf,
   stepNotOpen,
   type PaymentContext,
-  type PaymentOptions,
+  PaymentPart,
 } from './payment-common.ts'
-import type { PaymentAttempts } from './payment-attempts.ts'
+import type { PaymentAttempts, PaymentParts } from './payment-attempts.ts'
 import type { PaymentCompletion } from './payment-completion.ts'
 
 // Card execution (SPEC §7.4, §8.3): the puzzle, the provider's authorisation, 3-D Secure and the
@@ -42,39 +41,25 @@ import type { PaymentCompletion } from './payment-completion.ts'
 const PUZZLES_PER_WINDOW = 30
 const PUZZLE_WINDOW_SECONDS = 600
 
-export class CardPayment {
-  readonly #options: PaymentOptions
+export class CardPayment extends PaymentPart {
   readonly #provider: PaymentProvider
   readonly #attempts: PaymentAttempts
   readonly #completion: PaymentCompletion
   #puzzleSecret: Promise<string> | undefined
 
-  constructor(parts: {
-    options: PaymentOptions
-    provider: PaymentProvider
-    attempts: PaymentAttempts
-    completion: PaymentCompletion
-  }) {
-    this.#options = parts.options
+  constructor(parts: PaymentParts) {
+    super(parts.options)
     this.#provider = parts.provider
     this.#attempts = parts.attempts
     this.#completion = parts.completion
   }
 
-  get #db(): Database {
-    return this.#options.db
-  }
-
-  #now(): Date {
-    return this.#options.clock.now()
-  }
-
   /** A new puzzle for the card form (SPEC §9: valid 5 minutes). */
   async newPuzzle(signedIn: SignedIn): Promise<PuzzleChallenge> {
-    const now = this.#now()
+    const now = this.now()
     const limit = await hitRateLimit(
-      this.#db,
-      subjectHash(this.#options.keys, 'puzzle', signedIn.accountId),
+      this.db,
+      subjectHash(this.options.keys, 'puzzle', signedIn.accountId),
       { now, windowSeconds: PUZZLE_WINDOW_SECONDS, max: PUZZLES_PER_WINDOW },
     )
     if (!limit.allowed) {
@@ -92,57 +77,56 @@ export class CardPayment {
     idempotencyKey: string,
     body: { registration: PaymentRegistration; cardToken: string; puzzle: PuzzleSolution },
   ): Promise<PaymentOutcome> {
-    const now = this.#now()
-    const started = await this.#attempts.start(
-      signedIn,
-      idempotencyKey,
-      'card',
-      body.registration,
-      {
-        beforeChecks: () => this.#checkPuzzle(body.puzzle, now),
-        onWindowClosed: (applicationId) => this.#cancelWaitingCardPayments(applicationId),
-      },
-    )
-    if (started.kind === 'repeat') return started.outcome
-    const { context, attempt } = started
-    return this.#attempts.settle(attempt, errorCodes.cardSystemError, async () => {
-      const { parameters, signature } = body.puzzle.challenge
-      const expiresAt = new Date((parameters.expiresAt ?? 0) * 1000)
-      if (!(await consumePuzzle(this.#db, signature, expiresAt, now))) {
-        throw await this.#attempts.fail(
-          attempt,
-          errorCodes.puzzleExpired,
-          'the puzzle was used before',
-        )
-      }
-      // Used puzzles past their expiry are swept now and then by whoever pays; no job needed.
-      if (Math.random() < 0.02) await deleteExpiredPuzzles(this.#db, now)
-      const result = await this.#provider.createCardPayment(idempotencyKey, {
-        token: body.cardToken,
-        amount: attempt.amount,
-        orderId: context.applicationId,
-        returnUrl: this.#returnUrl(context.applyInfo),
-      })
-      switch (result.kind) {
-        case 'refused':
+    const now = this.now()
+    const request = { signedIn, idempotencyKey, kind: 'card' as const }
+    const { registration } = body
+    const unavailableCode = errorCodes.cardSystemError
+    const hooks = {
+      beforeChecks: () => this.#checkPuzzle(body.puzzle, now),
+      onWindowClosed: (applicationId: string) => this.#cancelWaitingCardPayments(applicationId),
+    }
+    return this.#attempts.execute(
+      { ...request, registration, unavailableCode },
+      async (context, attempt) => {
+        const { parameters, signature } = body.puzzle.challenge
+        const expiresAt = new Date((parameters.expiresAt ?? 0) * 1000)
+        if (!(await consumePuzzle(this.db, signature, expiresAt, now))) {
           throw await this.#attempts.fail(
             attempt,
-            errorCodeForProvider(result.code),
-            `card payment refused (${result.code})`,
+            errorCodes.puzzleExpired,
+            'the puzzle was used before',
           )
-        case 'requiresAction': {
-          const outcome: PaymentOutcome = {
-            result: 'threeDSecure',
-            redirectUrl: result.challengeUrl,
-          }
-          await markThreeDSecure(this.#db, attempt.id, { providerReference: result.id, outcome })
-          return outcome
         }
-        case 'authorized':
-          await setProviderReference(this.#db, attempt.id, result.id)
-          return this.#captureCard(signedIn, attempt, result.id, body.registration)
-      }
-    })
+        // Used puzzles past their expiry are swept now and then by whoever pays; no job needed.
+        if (Math.random() < 0.02) await deleteExpiredPuzzles(this.db, now)
+        const result = await this.#provider.createCardPayment(idempotencyKey, {
+          token: body.cardToken,
+          amount: attempt.amount,
+          orderId: context.applicationId,
+          returnUrl: this.#returnUrl(context.applyInfo),
+        })
+        switch (result.kind) {
+          case 'refused':
+            throw await this.#attempts.fail(
+              attempt,
+              errorCodeForProvider(result.code),
+              `card payment refused (${result.code})`,
+            )
+          case 'requiresAction': {
+            const outcome: PaymentOutcome = {
+              result: 'threeDSecure',
+              redirectUrl: result.challengeUrl,
+            }
+            await markThreeDSecure(this.db, attempt.id, { providerReference: result.id, outcome })
+            return outcome
+          }
+          case 'authorized':
+            await setProviderReference(this.db, attempt.id, result.id)
+            return this.#captureCard(signedIn, attempt, result.id, body.registration)
+        }
+      },
+      hooks,
+    )
   }
 
   /** POST /executePaymentCredit/threeDSecure/: back from the provider's page, with the same key. */
@@ -152,7 +136,7 @@ export class CardPayment {
     body: { registration: PaymentRegistration },
   ): Promise<PaymentOutcome> {
     const context = await this.#attempts.context(signedIn)
-    const attempt = await findAttempt(this.#db, context.applicationId, idempotencyKey)
+    const attempt = await findAttempt(this.db, context.applicationId, idempotencyKey)
     if (attempt === undefined || attempt.kind !== 'card') {
       throw stepNotOpen('no card payment of this application with that key')
     }
@@ -160,7 +144,7 @@ export class CardPayment {
       return this.#attempts.outcomeOf(attempt)
     }
     // Only one request finishes the payment; a repeat waits for its outcome.
-    if (!(await claimThreeDSecureAttempt(this.#db, attempt.id)))
+    if (!(await claimThreeDSecureAttempt(this.db, attempt.id)))
       return this.#attempts.outcomeOf(attempt)
     const paymentId = attempt.providerReference
     return this.#attempts.settle(attempt, errorCodes.cardSystemError, () =>
@@ -274,7 +258,7 @@ export class CardPayment {
     applicationId: string,
   ): Promise<{ code: string; message: string } | undefined> {
     try {
-      await this.#options.renewals?.checkCompletion(applicationId)
+      await this.options.renewals?.checkCompletion(applicationId)
       return undefined
     } catch (error) {
       if (!(error instanceof AppError)) throw error
@@ -284,13 +268,13 @@ export class CardPayment {
 
   /** SPEC §8.3 APFA2012: a closed window cancels the card payments that wait for 3-D Secure. */
   async #cancelWaitingCardPayments(applicationId: string): Promise<void> {
-    for (const waiting of await listThreeDSecureAttempts(this.#db, applicationId)) {
-      if (!(await claimThreeDSecureAttempt(this.#db, waiting.id))) continue
+    for (const waiting of await listThreeDSecureAttempts(this.db, applicationId)) {
+      if (!(await claimThreeDSecureAttempt(this.db, waiting.id))) continue
       if (waiting.providerReference !== null) await this.#cancelQuietly(waiting.providerReference)
-      await finishAttempt(this.#db, waiting.id, {
+      await finishAttempt(this.db, waiting.id, {
         status: 'cancelled',
         errorCode: deadlineCodes.card,
-        now: this.#now(),
+        now: this.now(),
       })
     }
   }
@@ -313,12 +297,12 @@ export class CardPayment {
       basicInfo.groupPfBranchNo,
       applyInfo.urlKey,
     ].map(encodeURIComponent)
-    return `${this.#options.publicBaseUrl()}/app/ent/${segments.join('/')}/payment?threeDSecure=return`
+    return `${this.options.publicBaseUrl()}/app/ent/${segments.join('/')}/payment?threeDSecure=return`
   }
 
   /** The puzzles' signing secret, made once per installation and shared by every process. */
   #secretForPuzzles(): Promise<string> {
-    this.#puzzleSecret ??= loadOrCreate(this.#db, 'puzzle-signing').then(
+    this.#puzzleSecret ??= loadOrCreate(this.db, 'puzzle-signing').then(
       (secret) => secret.toString('base64'),
       (error: unknown) => {
         this.#puzzleSecret = undefined

@@ -16,7 +16,7 @@ import {
 import { findApplicationById, updateApplyInfo } from '../application/application-records.ts'
 import { verifyDepositSignature } from './signature.ts'
 
-import type { PaymentOptions } from './payment-common.ts'
+import { PaymentPart, type PaymentOptions } from './payment-common.ts'
 
 // Deposit reconciliation (SPEC §4; PRODUCT.md "Money"): the provider's signed notification,
 // kept once per id, matched to its virtual account, and the application's status pattern and
@@ -31,19 +31,9 @@ const depositEvents: Record<'paid' | 'underpaid' | 'overpaid', PaymentEvent> = {
   underpaid: 'depositUnderpaid',
   overpaid: 'depositOverpaid',
 }
-export class DepositReconciliation {
-  readonly #options: PaymentOptions
-
+export class DepositReconciliation extends PaymentPart {
   constructor(options: PaymentOptions) {
-    this.#options = options
-  }
-
-  get #db(): Database {
-    return this.#options.db
-  }
-
-  #now(): Date {
-    return this.#options.clock.now()
+    super(options)
   }
 
   /**
@@ -52,9 +42,9 @@ export class DepositReconciliation {
    * and reconciled with the account and the application's status pattern in one transaction.
    */
   async receiveDeposit(rawBody: string, signature: string | undefined): Promise<DepositAnswer> {
-    const now = this.#now()
+    const now = this.now()
     const isSigned = verifyDepositSignature(
-      this.#options.settings.webhookSecret,
+      this.options.settings.webhookSecret,
       signature,
       rawBody,
       Math.floor(now.getTime() / 1000),
@@ -82,7 +72,7 @@ export class DepositReconciliation {
       })
     }
     const notification = parsed.data
-    return this.#db.transaction(async (txn): Promise<DepositAnswer> => {
+    return this.db.transaction(async (txn): Promise<DepositAnswer> => {
       const tx = txn as unknown as Database
       const account = await lockVirtualAccountByNumber(tx, notification.accountNumber)
       const paidAmount = (account?.paidAmount ?? 0) + notification.amount

@@ -2,7 +2,7 @@ import { errorCodes } from '@app/shared'
 import { type PaymentOutcome, type PaymentRegistration } from '@app/shared/api/payment/payment'
 import type { SignedIn } from '../access/session.ts'
 
-import type { PaymentAttempts } from './payment-attempts.ts'
+import type { PaymentAttempts, PaymentParts } from './payment-attempts.ts'
 import type { PaymentCompletion } from './payment-completion.ts'
 
 // Group collection (pymntMethod "4"): nothing is paid online; the registration completes.
@@ -11,7 +11,7 @@ export class OfflineRegistration {
   readonly #attempts: PaymentAttempts
   readonly #completion: PaymentCompletion
 
-  constructor(parts: { attempts: PaymentAttempts; completion: PaymentCompletion }) {
+  constructor(parts: Pick<PaymentParts, 'attempts' | 'completion'>) {
     this.#attempts = parts.attempts
     this.#completion = parts.completion
   }
@@ -22,16 +22,10 @@ export class OfflineRegistration {
     idempotencyKey: string,
     body: { registration: PaymentRegistration },
   ): Promise<PaymentOutcome> {
-    const started = await this.#attempts.start(
-      signedIn,
-      idempotencyKey,
-      'offline',
-      body.registration,
-    )
-    if (started.kind === 'repeat') return started.outcome
-    const { context, attempt } = started
-    return this.#attempts.settle(attempt, errorCodes.system, () =>
-      this.#completion.complete(context, attempt, 'registeredOffline'),
+    const request = { signedIn, idempotencyKey, kind: 'offline' as const }
+    return this.#attempts.execute(
+      { ...request, registration: body.registration, unavailableCode: errorCodes.system },
+      (context, attempt) => this.#completion.complete(context, attempt, 'registeredOffline'),
     )
   }
 }

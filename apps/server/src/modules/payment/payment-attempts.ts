@@ -7,7 +7,6 @@ import {
   type PaymentRegistration,
 } from '@app/shared/api/payment/payment'
 import { amountDue, paymentRoute } from '@app/shared/rules/payment'
-import type { Database } from '../../db/client.ts'
 import type { SignedIn } from '../access/session.ts'
 import { progressOf } from '../application/apply-info-state.ts'
 import {
@@ -31,7 +30,9 @@ import {
   stepNotOpen,
   type PaymentContext,
   type PaymentOptions,
+  PaymentPart,
 } from './payment-common.ts'
+import type { PaymentProvider } from './provider.ts'
 import type { PaymentCompletion } from './payment-completion.ts'
 
 // The attempt of one execution (ADR 0014): the payment screen's guard, the common checks, one
@@ -45,21 +46,27 @@ type Started =
   | { kind: 'new'; context: PaymentContext; attempt: AttemptRow }
   | { kind: 'repeat'; outcome: PaymentOutcome }
 
-export class PaymentAttempts {
-  readonly #options: PaymentOptions
+/** What an execution is built from (payment-services.ts builds them once). */
+export interface PaymentParts {
+  options: PaymentOptions
+  provider: PaymentProvider
+  attempts: PaymentAttempts
+  completion: PaymentCompletion
+}
+
+export interface ExecutionHooks {
+  /** checks of the execution's own before the common ones (the card's puzzle) */
+  beforeChecks?: () => Promise<void>
+  /** card payments waiting for 3-D Secure are cancelled when the windows closed */
+  onWindowClosed?: (applicationId: string) => Promise<void>
+}
+
+export class PaymentAttempts extends PaymentPart {
   readonly #completion: PaymentCompletion
 
   constructor(options: PaymentOptions, completion: PaymentCompletion) {
-    this.#options = options
+    super(options)
     this.#completion = completion
-  }
-
-  get #db(): Database {
-    return this.#options.db
-  }
-
-  #now(): Date {
-    return this.#options.clock.now()
   }
 
   /** The payment screen's initialisation guard (SPEC §2.5) and, once applied, the completion. */
@@ -78,15 +85,15 @@ export class PaymentAttempts {
     }
     this.requireAllSteps(context)
     const isCard = paymentRoute(applyInfo.basicInfo.pymntMethod) === 'card'
-    const latest = isCard ? await findLatestCardAttempt(this.#db, context.applicationId) : undefined
+    const latest = isCard ? await findLatestCardAttempt(this.db, context.applicationId) : undefined
     return {
       state: latest?.status === 'threeDSecure' ? 'threeDSecure' : 'open',
       registration,
       invoiceAmount: amountDue(applyInfo.cvrgeInfo.totalPremium, context.product.group),
       card: isCard
         ? {
-            tokenUrl: `${this.#options.settings.publicBaseUrl()}/v1/tokens`,
-            publishableKey: this.#options.settings.publishableKey,
+            tokenUrl: `${this.options.settings.publicBaseUrl()}/v1/tokens`,
+            publishableKey: this.options.settings.publishableKey,
           }
         : null,
       completion: null,
@@ -94,22 +101,40 @@ export class PaymentAttempts {
   }
 
   /**
+   * One execution: its attempt for the key (a repeat gets the first outcome), then its work,
+   * after which the attempt never stays `processing`.
+   */
+  async execute(
+    request: {
+      signedIn: SignedIn
+      idempotencyKey: string
+      kind: AttemptKind
+      registration: PaymentRegistration
+      unavailableCode: string
+    },
+    work: (context: PaymentContext, attempt: AttemptRow) => Promise<PaymentOutcome>,
+    hooks: ExecutionHooks = {},
+  ): Promise<PaymentOutcome> {
+    const { signedIn, idempotencyKey, kind, registration } = request
+    const started = await this.#start(signedIn, idempotencyKey, kind, registration, hooks)
+    if (started.kind === 'repeat') return started.outcome
+    const { context, attempt } = started
+    return this.settle(attempt, request.unavailableCode, () => work(context, attempt))
+  }
+
+  /**
    * The common checks of every execution, in order, then the attempt for the key. A key that has
    * an attempt is a repeat: it gets that attempt's outcome, whatever else it carries.
    */
-  async start(
+  async #start(
     signedIn: SignedIn,
     idempotencyKey: string,
     kind: AttemptKind,
     registration: PaymentRegistration,
-    hooks: {
-      beforeChecks?: () => Promise<void>
-      /** card payments waiting for 3-D Secure are cancelled when the windows closed */
-      onWindowClosed?: (applicationId: string) => Promise<void>
-    } = {},
+    hooks: ExecutionHooks,
   ): Promise<Started> {
     const context = await this.context(signedIn)
-    const existing = await findAttempt(this.#db, context.applicationId, idempotencyKey)
+    const existing = await findAttempt(this.db, context.applicationId, idempotencyKey)
     if (existing !== undefined && existing.kind !== kind) {
       throw stepNotOpen(`the key belongs to a ${existing.kind} payment`)
     }
@@ -122,7 +147,7 @@ export class PaymentAttempts {
     if (existing !== undefined) return { kind: 'repeat', outcome: await this.outcomeOf(existing) }
     await hooks.beforeChecks?.()
     this.requireAllSteps(context)
-    await this.#options.renewals?.checkCompletion(context.applicationId)
+    await this.options.renewals?.checkCompletion(context.applicationId)
     if (paymentRoute(context.applyInfo.basicInfo.pymntMethod) !== kind) {
       throw stepNotOpen(`the group does not pay by ${kind}`)
     }
@@ -135,8 +160,8 @@ export class PaymentAttempts {
       await hooks.onWindowClosed?.(context.applicationId)
       throw new AppError(deadlineCodes[kind], { message: 'outside the recruitment windows' })
     }
-    const now = this.#now()
-    const attempt = await insertAttempt(this.#db, {
+    const now = this.now()
+    const attempt = await insertAttempt(this.db, {
       applicationId: context.applicationId,
       kind,
       idempotencyKey,
@@ -152,7 +177,7 @@ export class PaymentAttempts {
     }
     if (attempt !== 'repeat') return { kind: 'new', context, attempt }
     // The same key at the same moment: the other request calls the provider.
-    const other = await findAttempt(this.#db, context.applicationId, idempotencyKey)
+    const other = await findAttempt(this.db, context.applicationId, idempotencyKey)
     if (other === undefined) throw new Error('payment attempt vanished')
     return { kind: 'repeat', outcome: await this.outcomeOf(other) }
   }
@@ -172,10 +197,10 @@ export class PaymentAttempts {
           : error instanceof ProviderUnavailableError
             ? paymentError(unavailableCode, `the provider did not answer: ${error.message}`)
             : undefined
-      await finishAttempt(this.#db, attempt.id, {
+      await finishAttempt(this.db, attempt.id, {
         status: 'failed',
         errorCode: refusal?.errorCode ?? errorCodes.system,
-        now: this.#now(),
+        now: this.now(),
       })
       throw refusal ?? error
     }
@@ -188,7 +213,7 @@ export class PaymentAttempts {
     message: string,
     status: 'failed' | 'cancelled' = 'failed',
   ): Promise<AppError> {
-    return failAttempt(this.#db, attempt, { errorCode, message, status, now: this.#now() })
+    return failAttempt(this.db, attempt, { errorCode, message, status, now: this.now() })
   }
 
   /** A repeat: the outcome of the key's attempt, waiting while it is being processed. */
@@ -200,7 +225,7 @@ export class PaymentAttempts {
         throw new AppError(errorCodes.paymentInProgress, { message: 'the first request runs on' })
       }
       await sleep(POLL_INTERVAL_MS)
-      const reread = await findAttemptById(this.#db, current.id)
+      const reread = await findAttemptById(this.db, current.id)
       if (reread === undefined) throw new Error('payment attempt vanished')
       current = reread
     }
@@ -222,7 +247,7 @@ export class PaymentAttempts {
   }
 
   async context(signedIn: SignedIn): Promise<PaymentContext> {
-    const draft = await this.#options.applications.forPayment(signedIn)
+    const draft = await this.options.applications.forPayment(signedIn)
     if (draft === undefined) {
       throw new AppError(errorCodes.apiNotFound, { message: 'the account has no application' })
     }
@@ -246,6 +271,6 @@ export class PaymentAttempts {
 
   /** SPEC §4, §9: inside a recruitment window by the product's clock. */
   isRecruiting(context: PaymentContext): boolean {
-    return recruitmentPhase(this.#now(), context.product.group) !== 'closed'
+    return recruitmentPhase(this.now(), context.product.group) !== 'closed'
   }
 }

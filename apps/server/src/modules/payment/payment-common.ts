@@ -122,3 +122,20 @@ export async function failAttempt(
   await finishAttempt(db, attempt.id, { status, errorCode, now })
   return paymentError(errorCode, message)
 }
+
+/** What every payment part reads: its options, the database and the product's clock. */
+export class PaymentPart {
+  protected readonly options: PaymentOptions
+
+  constructor(options: PaymentOptions) {
+    this.options = options
+  }
+
+  protected get db(): Database {
+    return this.options.db
+  }
+
+  protected now(): Date {
+    return this.options.clock.now()
+  }
+}

@@ -30,7 +30,12 @@ import {
 } from '../application/application-records.ts'
 import { type IssuedVirtualAccount } from './provider.ts'
 
-import { failAttempt, type PaymentContext, type PaymentOptions } from './payment-common.ts'
+import {
+  failAttempt,
+  type PaymentContext,
+  type PaymentOptions,
+  PaymentPart,
+} from './payment-common.ts'
 
 // Completion (SPEC §4, §8.4): the attempt succeeded, the application applied with its policy
 // holder number and status pattern, the virtual account kept, the completion mails queued, all
@@ -92,19 +97,9 @@ function completionFrom(
   }
 }
 
-export class PaymentCompletion {
-  readonly #options: PaymentOptions
-
+export class PaymentCompletion extends PaymentPart {
   constructor(options: PaymentOptions) {
-    this.#options = options
-  }
-
-  get #db(): Database {
-    return this.#options.db
-  }
-
-  #now(): Date {
-    return this.#options.clock.now()
+    super(options)
   }
 
   /**
@@ -118,15 +113,15 @@ export class PaymentCompletion {
     event: PaymentEvent,
     account?: IssuedVirtualAccount,
   ): Promise<PaymentOutcome> {
-    const now = this.#now()
-    const messageId = await this.#db.transaction(async (txn) => {
+    const now = this.now()
+    const messageId = await this.db.transaction(async (txn) => {
       const tx = txn as unknown as Database
       const row = await findApplicationById(tx, attempt.applicationId, { forUpdate: true })
       if (row?.applyInfo == null || row.applyInfoOption == null) {
         throw new Error('application without its state')
       }
       if (row.status === 'applied') return undefined
-      const isRenewal = (await this.#options.renewals?.completeInTx(tx, row.id, now)) ?? false
+      const isRenewal = (await this.options.renewals?.completeInTx(tx, row.id, now)) ?? false
       const accountRow =
         account === undefined ? undefined : await this.#saveAccount(tx, row.id, account, now)
       const state = { applyInfo: row.applyInfo, applyInfoOption: row.applyInfoOption }
@@ -146,7 +141,7 @@ export class PaymentCompletion {
           context.product.group.policyHolderPageUseDiv === '1'
             ? {
                 userId: completion.userId,
-                url: `${this.#options.publicBaseUrl()}${myPageLoginHref({ groupPfCode: row.groupPfCode, urlKey: row.urlKey })}`,
+                url: `${this.options.publicBaseUrl()}${myPageLoginHref({ groupPfCode: row.groupPfCode, urlKey: row.urlKey })}`,
               }
             : null,
         applicationDate: completion.applicationDate,
@@ -176,20 +171,20 @@ export class PaymentCompletion {
     if (messageId === undefined) {
       if (event === 'cardCaptured') {
         // Captured after another payment completed the application: the agency refunds it.
-        const reference = (await findAttemptById(this.#db, attempt.id))?.providerReference
-        throw await failAttempt(this.#db, attempt, {
+        const reference = (await findAttemptById(this.db, attempt.id))?.providerReference
+        throw await failAttempt(this.db, attempt, {
           errorCode: errorCodes.notCompletedContactAgency,
           message: `payment ${reference ?? '?'} captured for an application applied before: refund it`,
-          now: this.#now(),
+          now: this.now(),
         })
       }
-      throw await failAttempt(this.#db, attempt, {
+      throw await failAttempt(this.db, attempt, {
         errorCode: errorCodes.alreadyApplied,
         message: 'applied by another payment',
-        now: this.#now(),
+        now: this.now(),
       })
     }
-    const delivery = await this.#options.deliverMail(messageId).catch(() => 'retrying' as const)
+    const delivery = await this.options.deliverMail(messageId).catch(() => 'retrying' as const)
     if (delivery === 'refused') await this.#recordMailError(attempt.applicationId)
     return { result: 'completed', completion: await this.completionOf(attempt.applicationId) }
   }
@@ -231,7 +226,7 @@ export class PaymentCompletion {
     event: PaymentEvent,
     now: Date,
   ): Promise<{ applyInfo: ApplyInfo; applyInfoOption: ApplyInfoOption }> {
-    const next = this.#options.newPolicyHolderNo ?? newPolicyHolderNo
+    const next = this.options.newPolicyHolderNo ?? newPolicyHolderNo
     const { basicInfo } = row.applyInfo
     for (let tries = 0; tries < 5; tries += 1) {
       const number = next()
@@ -268,7 +263,7 @@ export class PaymentCompletion {
   }
 
   async #recordMailError(applicationId: string): Promise<void> {
-    await this.#db.transaction(async (txn) => {
+    await this.db.transaction(async (txn) => {
       const tx = txn as unknown as Database
       const row = await findApplicationById(tx, applicationId, { forUpdate: true })
       if (row?.applyInfoOption == null) return
@@ -276,17 +271,17 @@ export class PaymentCompletion {
         tx,
         applicationId,
         { applyInfoOption: { ...row.applyInfoOption, isExistApplyCompMailError: true } },
-        this.#now(),
+        this.now(),
       )
     })
   }
 
   async completionOf(applicationId: string): Promise<Completion> {
-    const row = await findApplicationById(this.#db, applicationId)
+    const row = await findApplicationById(this.db, applicationId)
     if (row?.applyInfo == null || row.applyInfoOption == null) {
       throw new Error('applied application without its state')
     }
-    const account = await findVirtualAccountOfApplication(this.#db, applicationId)
+    const account = await findVirtualAccountOfApplication(this.db, applicationId)
     return completionFrom(row.applyInfo, row.applyInfoOption, account)
   }
 }
