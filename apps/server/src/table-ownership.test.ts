@@ -33,12 +33,26 @@ function moduleOf(relativePath: string): string {
   return top === 'modules' ? `modules/${name}` : top
 }
 
+/** The SQL name of each table (`rate_limit_hits`) → its identifier (`rateLimitHits`). */
+const sqlNames = new Map<string, string>()
+
+/** Drizzle's writes, and writes in raw SQL (a statement built with sql`…`). */
+const writePatterns = [
+  /\.(?:insert|update|delete)\(\s*(\w+)\s*\)/g,
+  /\b(?:insert\s+into|update|delete\s+from)\s+(\w+)/gi,
+]
+
 /** Each table's identifier (as exported by db/schema) and the module its schema file names. */
 function declaredOwners(): Map<string, string> {
   const owners = new Map<string, string>()
+  sqlNames.clear()
   for (const file of fs.readdirSync(schemaDir)) {
     const text = fs.readFileSync(path.join(schemaDir, file), 'utf8')
-    const tables = [...text.matchAll(/export const (\w+) = pgTable\(/g)].map((match) => match[1])
+    const declared = [...text.matchAll(/export const (\w+) = pgTable\(\s*'(\w+)'/g)]
+    for (const [, table, sqlName] of declared) {
+      if (table !== undefined && sqlName !== undefined) sqlNames.set(sqlName, table)
+    }
+    const tables = declared.map((match) => match[1])
     if (tables.length === 0) continue
     const owner = /\/\/ Owned by ([a-z/-]+)/.exec(text)?.[1]
     if (owner === undefined) throw new Error(`${file} does not name its owning module`)
@@ -53,8 +67,9 @@ function writers(tables: ReadonlySet<string>): Map<string, Set<string>> {
     const relativePath = path.relative(sourceRoot, file).split(path.sep).join('/')
     if (notProductCode.some((pattern) => pattern.test(relativePath))) continue
     const text = fs.readFileSync(file, 'utf8')
-    for (const match of text.matchAll(/\.(?:insert|update|delete)\(\s*(\w+)\s*\)/g)) {
-      const table = match[1]
+    const matches = writePatterns.flatMap((pattern) => [...text.matchAll(pattern)])
+    for (const match of matches) {
+      const table = sqlNames.get(match[1] ?? '') ?? match[1]
       if (table === undefined || !tables.has(table)) continue
       const modules = found.get(table) ?? new Set<string>()
       modules.add(moduleOf(relativePath))

@@ -1,4 +1,4 @@
-import { lt, sql } from 'drizzle-orm'
+import { lt, sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { rateLimitHits } from '../../db/schema/index.ts'
 
@@ -68,4 +68,15 @@ export async function claimOnce(db: Database, bucketKey: string, issuedAt: Date)
     .onConflictDoNothing()
     .returning({ hits: rateLimitHits.hits })
   return rows.length > 0
+}
+
+/**
+ * The counting upsert of one hit as a statement that returns `hits`, for a caller that counts
+ * inside a statement of its own (the identity check's single round trip, access/attempt.ts).
+ */
+export function hitRateLimitSql(bucketKey: string, windowStart: Date): SQL {
+  return sql`insert into rate_limit_hits (bucket_key, window_start, hits)
+      values (${bucketKey}, ${windowStart.toISOString()}::timestamptz, 1)
+      on conflict (bucket_key, window_start) do update set hits = rate_limit_hits.hits + 1
+      returning hits`
 }
