@@ -110,6 +110,66 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
+  // issue #18: server ownership zones. The schema (the tables) is reached only through a
+  // repository (`*-repository.ts` or a `repository/` folder), db/ itself, the demo loader, the
+  // CLIs and tests; and a product module never imports another module's repository: it calls
+  // that module's service or published operations (`*-records.ts`). Checked by
+  // apps/server/src/architecture.test.ts.
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/**/*-repository.ts',
+      'apps/server/src/**/repository/**',
+      'apps/server/src/db/**',
+      'apps/server/src/demo/**',
+      'apps/server/src/cli/**',
+      'apps/server/src/**/*.test.ts',
+      'apps/server/src/**/*-test-support.ts',
+      'apps/server/src/**/test-*.ts',
+      // Not yet split (issue #18, left open): these still query their own module's tables
+      // directly; each leaves this list when its queries move into a repository.
+      'apps/server/src/modules/access/access-service.ts',
+      'apps/server/src/modules/access/session.ts',
+      'apps/server/src/modules/group/import-group.ts',
+      'apps/server/src/modules/mail/delivery.ts',
+      'apps/server/src/modules/mail/dev-outbox.ts',
+      'apps/server/src/modules/mail/outbox.ts',
+      'apps/server/src/modules/my-page/auth/attempts.ts',
+      'apps/server/src/modules/my-page/auth/my-page-auth-service.ts',
+      'apps/server/src/modules/security/lockout.ts',
+      'apps/server/src/modules/security/rate-limit.ts',
+      'apps/server/src/modules/security/secrets.ts',
+    ],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './apps/server/src',
+              from: './apps/server/src/db/schema',
+              message: 'Only a repository reads or writes tables (issue #18).',
+            },
+            ...process
+              .getBuiltinModule('node:fs')
+              .readdirSync(new URL('apps/server/src/modules', import.meta.url), {
+                withFileTypes: true,
+              })
+              .filter((entry) => entry.isDirectory())
+              .map(({ name }) => ({
+                target: `./apps/server/src/modules/${name}`,
+                from: [
+                  `./apps/server/src/modules/!(${name})/**/*-repository.ts`,
+                  `./apps/server/src/modules/!(${name})/**/repository/**`,
+                ],
+                message:
+                  "Call the module's service or its *-records.ts, not its repository (issue #18).",
+              })),
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**'],
     // Tests read JSON bodies (typed any) and assert their shape with expect.

@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createTestDatabase, manualClock } from '../../test/helpers.ts'
 import type { DatabaseHandle } from '../db/client.ts'
-import { sandboxPaymentRoutes } from '../modules/sandbox-payment/routes.ts'
+import { sandboxPaymentRoutes } from '../sandbox/routes.ts'
 import { main } from './sandbox-deposit.ts'
 
 // The sandbox-deposit command against a listening sandbox provider, whose notifications go to a

@@ -1,4 +1,4 @@
-import { customType } from 'drizzle-orm/pg-core'
+import { customType, timestamp } from 'drizzle-orm/pg-core'
 
 /**
  * A spec date (YYYYMMDD string in TS and on the wire) stored as a real `date` column.
@@ -14,3 +14,9 @@ export const yyyymmdd = customType<{ data: string; driverData: string }>({
     return String(raw).slice(0, 10).replaceAll('-', '')
   },
 })
+
+/** A point in time: every timestamp column is `timestamptz` (STYLE.md §3). */
+export const instant = () => timestamp({ withTimezone: true })
+
+/** The row's creation time, set by the database. */
+export const createdAt = () => instant().notNull().defaultNow()

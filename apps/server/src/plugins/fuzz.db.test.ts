@@ -55,7 +55,7 @@ function jsonSchemaOf(schema: unknown): JsonSchema | undefined {
       io: 'input',
     }) as JsonSchema
   } catch {
-    return typeof schema === 'object' ? (schema) : undefined
+    return typeof schema === 'object' ? schema : undefined
   }
 }
 

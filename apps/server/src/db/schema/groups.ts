@@ -10,15 +10,14 @@ import {
   primaryKey,
   smallint,
   text,
-  timestamp,
   unique,
 } from 'drizzle-orm/pg-core'
 import type { GroupPfInfo, ImageRef, ItemDefinition, PremiumBasis } from '@app/shared'
-import { yyyymmdd } from '../columns.ts'
+import { createdAt, yyyymmdd } from '../columns.ts'
+
+// Owned by modules/group (issue #18): the only module that writes these tables.
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' })
-
-const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow()
 
 /** 団体商品情報 (SPEC §3.3). Scalar fields are columns; presentation blocks are typed JSON. */
 export const groupPfInfos = pgTable(

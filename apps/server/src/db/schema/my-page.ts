@@ -1,13 +1,14 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
+import { check, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core'
 import { jsonb } from 'drizzle-orm/pg-core'
 import { accounts, type StoredConsent } from './access.ts'
+import { instant } from '../columns.ts'
+
+// Owned by modules/my-page (issue #18): the only module that writes these tables.
 
 // My-page (issue #8, ADR 0015): the attempts behind every one-time code. PRODUCT.md "One-time
 // codes": 6 digits stored only as a keyed hash, valid 10 minutes, single use, bound to the attempt
 // that asked for it, void after 5 wrong tries.
-
-const instant = () => timestamp({ withTimezone: true })
 
 /**
  * One sign-in, mail change, password reset or phone registration in progress. The browser holds

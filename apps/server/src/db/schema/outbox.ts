@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core'
+import { instant } from '../columns.ts'
 
-const instant = () => timestamp({ withTimezone: true })
+// Owned by modules/mail (issue #18): the only module that writes these tables.
 
 /**
  * Outgoing mail (PRODUCT.md "Messages"): written in the same transaction as the change that

@@ -6,18 +6,18 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { applications } from './access.ts'
+import { applications } from './applications.ts'
+import { instant } from '../columns.ts'
+
+// Owned by modules/payment (issue #18): the only module that writes these tables.
 
 // Payment records (issue #7, ADR 0014). No card data: the provider holds the card; we keep its
 // payment id and the outcome. Every row changes in the same transaction as the application's
 // statusPattern it explains.
-
-const instant = () => timestamp({ withTimezone: true })
 
 /**
  * 決済の試行: one row per execution (per Idempotency-Key). The row is inserted before the

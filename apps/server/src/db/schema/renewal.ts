@@ -1,13 +1,15 @@
 import { sql } from 'drizzle-orm'
-import { check, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
-import { accounts, applications } from './access.ts'
+import { check, index, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core'
+import { accounts } from './access.ts'
+import { applications } from './applications.ts'
+import { instant } from '../columns.ts'
+
+// Owned by modules/renewal (issue #18): the only module that writes these tables.
 
 // Renewal (issue #9, SPEC §3.7; ADR 0016): the renewal state of one contract (last year's
 // applied application). No row means "open". Every transition locks the row (FOR UPDATE) and is
 // decided by @app/shared/rules/renewal; the unique renewedApplicationId and the partial unique
 // applications.preApplicationId make a second renewal of the same contract impossible.
-
-const instant = () => timestamp({ withTimezone: true })
 
 export const renewals = pgTable(
   'renewals',

@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm'
-import { check, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core'
+import { check, integer, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core'
+import { instant } from '../columns.ts'
 
-// The sandbox payment provider's own tables (issue #7, ADR 0014; modules/sandbox-payment). The
+// Owned by sandbox (issue #18, src/sandbox): the only module that writes these tables.
+
+// The sandbox payment provider's own tables (issue #7, ADR 0014; src/sandbox). The
 // product reaches the sandbox only over HTTP, as it would a real provider: nothing outside
-// modules/sandbox-payment reads these. Not even the sandbox keeps a card number: a token holds
+// src/sandbox reads these. Not even the sandbox keeps a card number: a token holds
 // the behaviour its test card stands for.
-
-const instant = () => timestamp({ withTimezone: true })
 
 /** A one-time card token (15 minutes). */
 export const sandboxPayTokens = pgTable('sandbox_pay_tokens', {

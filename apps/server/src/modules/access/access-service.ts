@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto'
-import { and, desc, eq, isNull, lt, ne, sql, type SQL } from 'drizzle-orm'
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm'
 import {
   AppError,
   currentConsentVersions,
@@ -21,15 +21,7 @@ import {
 } from '@app/shared'
 import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/client.ts'
-import {
-  accounts,
-  applicationConsents,
-  applications,
-  mailVerifications,
-  rosterMembers,
-  sessions,
-  type StoredConsent,
-} from '../../db/schema/index.ts'
+import { mailVerifications, rosterMembers, type StoredConsent } from '../../db/schema/index.ts'
 import type { DeliveryOutcome } from '../mail/delivery.ts'
 import { enqueueMail } from '../mail/outbox.ts'
 import { verificationMail } from '../mail/templates.ts'
@@ -47,9 +39,23 @@ import { linkTokenHash, newLinkToken, subjectHash, type ServerKeys } from '../se
 import { readToken, signToken } from '../security/tokens.ts'
 import { linkKey, loadEntryContext, parseLinkKey, type EntryContext } from './entry-context.ts'
 import type { SessionManager } from './session.ts'
+import {
+  findAccountOfMember,
+  insertAccount,
+  isUserIdTaken,
+  replaceVerifiedCredentials,
+} from './account-repository.ts'
 import { openAttempt, type Attempt, type AttemptMember } from './attempt.ts'
 import type { GroupService } from '../group/group-service.ts'
-import { findRosterAuthItems } from '../application/application-repository.ts'
+import {
+  createApplication,
+  findApplicationOfAccount,
+  findOwnEnrolment,
+  findRosterAuthItems,
+  hasEarlierContract,
+  saveConsents,
+  updateApplyInfo,
+} from '../application/application-records.ts'
 import { initialApplyInfo } from '../application/initial-apply-info.ts'
 
 // Applicant access (issue #5, ADR 0010): verifyUser by first-entry ID (authenticationType "1")
@@ -358,18 +364,7 @@ export class AccessService {
 
   /** Whether the member's own enrolment (not a renewal of it, issue #9) is in this state. */
   async #hasOwnEnrolment(rosterMemberId: string, status: 'draft' | 'applied'): Promise<boolean> {
-    const rows = await this.#db
-      .select({ id: applications.id })
-      .from(applications)
-      .where(
-        and(
-          eq(applications.rosterMemberId, rosterMemberId),
-          eq(applications.status, status),
-          isNull(applications.preApplicationId),
-        ),
-      )
-      .limit(1)
-    return rows.length > 0
+    return (await findOwnEnrolment(this.#db, rosterMemberId, status)) !== undefined
   }
 
   async #verificationOf(token: string) {
@@ -427,20 +422,12 @@ export class AccessService {
       }
       const account = await this.#saveAccount(tx, verification, now)
       const applicationId = await this.#draftApplication(tx, account, verification, context, now)
-      for (const consent of verification.consents) {
-        await tx
-          .insert(applicationConsents)
-          .values({
-            applicationId,
-            documentId: consent.documentId,
-            version: consent.version,
-            agreedAt: new Date(consent.agreedAt),
-          })
-          .onConflictDoUpdate({
-            target: [applicationConsents.applicationId, applicationConsents.documentId],
-            set: { version: consent.version, agreedAt: new Date(consent.agreedAt) },
-          })
-      }
+      const consents = verification.consents.map((consent) => ({
+        documentId: consent.documentId,
+        version: consent.version,
+        agreedAt: new Date(consent.agreedAt),
+      }))
+      await saveConsents(tx, applicationId, consents)
       const session = await this.#options.sessions.open(account.id, tx)
       return { ...session, userId: account.userId, link }
     })
@@ -450,23 +437,11 @@ export class AccessService {
   async applicationOf(
     accountId: string,
   ): Promise<(EntryLink & { status: 'draft' | 'applied' }) | null> {
-    const rows = await this.#db
-      .select({
-        groupPfCode: applications.groupPfCode,
-        groupPfCodeInceptionDateYm: applications.groupPfCodeInceptionDateYm,
-        groupPfBranchNo: applications.groupPfBranchNo,
-        urlKey: applications.urlKey,
-        status: applications.status,
-      })
-      .from(applications)
-      // the one the enrolment endpoints work on (findApplicationOfAccount): the latest live one
-      .where(and(eq(applications.accountId, accountId), ne(applications.status, 'cancelled')))
-      .orderBy(desc(applications.groupPfCodeInceptionDateYm), desc(applications.createdAt))
-      .limit(1)
-    const application = rows[0]
+    // the one the enrolment endpoints work on: the latest live one
+    const application = await findApplicationOfAccount(this.#db, accountId)
     if (application === undefined) return null
-    // cancelled rows are left out above: the check constraint leaves these two
-    return { ...application, status: application.status as 'draft' | 'applied' }
+    // cancelled rows are never it: the check constraint leaves these two
+    return { ...linkOf(application), status: application.status as 'draft' | 'applied' }
   }
 
   /** One account per member: a second verification updates its mail address and password. */
@@ -475,49 +450,27 @@ export class AccessService {
     verification: typeof mailVerifications.$inferSelect,
     now: Date,
   ): Promise<{ id: string; userId: string }> {
-    const existing = await tx
-      .select({ id: accounts.id, userId: accounts.userId })
-      .from(accounts)
-      .where(eq(accounts.rosterMemberId, verification.rosterMemberId))
-      .limit(1)
-    const found = existing[0]
+    const found = await findAccountOfMember(tx, verification.rosterMemberId)
     if (found !== undefined) {
-      await tx
-        .update(accounts)
-        .set({
-          mailAddress: verification.mailAddress,
-          passwordHash: verification.passwordHash,
-          mailVerifiedAt: now,
-          updatedAt: now,
-        })
-        .where(eq(accounts.id, found.id))
       // The password changed: sessions opened with the old one end.
-      await tx
-        .update(sessions)
-        .set({ endedAt: now })
-        .where(and(eq(sessions.accountId, found.id), isNull(sessions.endedAt)))
+      const { mailAddress, passwordHash } = verification
+      await replaceVerifiedCredentials(tx, found.id, { mailAddress, passwordHash }, now)
       return found
     }
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const userId = newUserId()
-      const taken = await tx
-        .select({ id: accounts.id })
-        .from(accounts)
-        .where(eq(accounts.userId, userId))
-        .limit(1)
-      if (taken.length > 0) continue
-      const inserted = await tx
-        .insert(accounts)
-        .values({
+      if (await isUserIdTaken(tx, userId)) continue
+      const account = await insertAccount(
+        tx,
+        {
           userId,
           rosterMemberId: verification.rosterMemberId,
           groupPfCode: verification.groupPfCode,
           mailAddress: verification.mailAddress,
           passwordHash: verification.passwordHash,
-          mailVerifiedAt: now,
-        })
-        .returning({ id: accounts.id, userId: accounts.userId })
-      const account = inserted[0]
+        },
+        now,
+      )
       if (account !== undefined) return account
     }
     throw new Error('could not find a free userId')
@@ -531,22 +484,8 @@ export class AccessService {
     context: EntryContext,
     now: Date,
   ): Promise<string> {
-    const existing = await tx
-      .select({
-        id: applications.id,
-        status: applications.status,
-        applyInfo: applications.applyInfo,
-      })
-      .from(applications)
-      // the member's own enrolment, not a renewal of it (issue #9)
-      .where(
-        and(
-          eq(applications.rosterMemberId, verification.rosterMemberId),
-          isNull(applications.preApplicationId),
-        ),
-      )
-      .limit(1)
-    const found = existing[0]
+    // the member's own enrolment, not a renewal of it (issue #9)
+    const found = await findOwnEnrolment(tx, verification.rosterMemberId)
     if (found !== undefined) {
       if (found.status === 'applied') throw new AppError(errorCodes.alreadyApplied)
       // Coming back resumes the draft as it was (issue #6); only the verified mail address is new.
@@ -559,14 +498,7 @@ export class AccessService {
           ...applyInfo.basicInfo,
           policyHolderEmailAddress: verification.mailAddress,
         }
-        await tx
-          .update(applications)
-          .set({
-            applyInfo: { ...applyInfo, basicInfo },
-            version: sql`${applications.version} + 1`,
-            updatedAt: now,
-          })
-          .where(eq(applications.id, found.id))
+        await updateApplyInfo(tx, found.id, { applyInfo: { ...applyInfo, basicInfo } }, now)
       }
       return found.id
     }
@@ -579,19 +511,13 @@ export class AccessService {
       rosterAuthValues: { '1': roster?.authItem1, '2': roster?.authItem2, '3': roster?.authItem3 },
       items: context.itemDefinitionArray,
     })
-    const inserted = await tx
-      .insert(applications)
-      .values({
-        accountId: account.id,
-        rosterMemberId: verification.rosterMemberId,
-        ...linkOf(context.link),
-        ...start,
-        completedSteps: [],
-      })
-      .returning({ id: applications.id })
-    const id = inserted[0]?.id
-    if (id === undefined) throw new Error('application row was not created')
-    return id
+    return createApplication(tx, {
+      accountId: account.id,
+      rosterMemberId: verification.rosterMemberId,
+      ...linkOf(context.link),
+      ...start,
+      completedSteps: [],
+    })
   }
 
   /** A wrong reserved try (counted in advance): the 5th in a row on get the locked message. */
@@ -613,19 +539,12 @@ export class AccessService {
       throw new AppError(errorCodes.alreadyApplied, { message: 'the member has already applied' })
     }
     if (member.preYearPolicyHolderNo !== null) {
-      const previous = await this.#db
-        .select({ id: applications.id })
-        .from(applications)
-        .where(
-          and(
-            eq(applications.groupPfCode, context.link.groupPfCode),
-            lt(applications.groupPfCodeInceptionDateYm, context.link.groupPfCodeInceptionDateYm),
-            eq(applications.groupPfPolicyHolderNo, member.preYearPolicyHolderNo),
-            eq(applications.status, 'applied'),
-          ),
-        )
-        .limit(1)
-      if (previous.length === 0) {
+      const hasPrevious = await hasEarlierContract(this.#db, {
+        groupPfCode: context.link.groupPfCode,
+        groupPfCodeInceptionDateYm: context.link.groupPfCodeInceptionDateYm,
+        groupPfPolicyHolderNo: member.preYearPolicyHolderNo,
+      })
+      if (!hasPrevious) {
         throw new AppError(errorCodes.preRenewalInfoUnavailable, {
           message: 'previous-year contract not found',
         })

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { reserveTrySql } from '../security/lockout.ts'
+import { hitRateLimitSql } from '../security/rate-limit.ts'
 
 // One identity check reads, in one round trip: the client's rate-limit count (incremented), the
 // reservation of the subject's try (lockout.ts: counted as wrong in advance, refused under a
@@ -54,10 +55,7 @@ interface AttemptRow extends Record<string, unknown> {
 export async function openAttempt(db: Database, input: AttemptInput): Promise<Attempt> {
   const result = await db.execute<AttemptRow>(sql`
     with hit as (
-      insert into rate_limit_hits (bucket_key, window_start, hits)
-      values (${input.clientBucket}, ${input.windowStart.toISOString()}::timestamptz, 1)
-      on conflict (bucket_key, window_start) do update set hits = rate_limit_hits.hits + 1
-      returning hits
+      ${hitRateLimitSql(input.clientBucket, input.windowStart)}
     ), reserve as (
       ${reserveTrySql(input.subjectKey, input.now, sql`(select hits from hit) <= ${input.clientLimit}`)}
     ), lockout as (

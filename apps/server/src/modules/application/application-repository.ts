@@ -1,15 +1,21 @@
-import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm'
 import type { ApplicationStep, ApplyInfo, ApplyInfoOption, ItemAnswers } from '@app/shared'
 import type { Database } from '../../db/client.ts'
 import {
   accounts,
   applicationConsents,
   applications,
+  groupPfInfos,
+  renewals,
   rosterMembers,
 } from '../../db/schema/index.ts'
 
-// Drizzle queries only (STYLE.md §6): the applicant's application row, its state under the
-// optimistic lock, and its consents.
+// Drizzle queries only (STYLE.md §6). The only writer of `applications` and
+// `application_consents` (issue #18): every write is a named operation below, and every change of
+// a row goes through `updateRow`, which bumps the version (the optimistic lock) and applies the
+// status guard. Other modules reach these operations through application-records.ts.
+
+export type ApplicationStatus = 'draft' | 'applied' | 'cancelled'
 
 const applicationColumns = {
   id: applications.id,
@@ -20,13 +26,16 @@ const applicationColumns = {
   groupPfBranchNo: applications.groupPfBranchNo,
   urlKey: applications.urlKey,
   status: applications.status,
+  preApplicationId: applications.preApplicationId,
+  groupPfPolicyHolderNo: applications.groupPfPolicyHolderNo,
+  appliedAt: applications.appliedAt,
   applyInfo: applications.applyInfo,
   applyInfoOption: applications.applyInfoOption,
   completedSteps: applications.completedSteps,
   version: applications.version,
-  preApplicationId: applications.preApplicationId,
 }
 
+/** The application row, as every module reads it. */
 export interface ApplicationRow {
   id: string
   accountId: string
@@ -36,18 +45,63 @@ export interface ApplicationRow {
   groupPfBranchNo: string
   urlKey: string
   status: string
+  /** a renewal procedure's draft: the contract it renews */
+  preApplicationId: string | null
+  groupPfPolicyHolderNo: string | null
+  appliedAt: Date | null
   applyInfo: ApplyInfo | null
   applyInfoOption: ApplyInfoOption | null
   completedSteps: ApplicationStep[]
   version: number
-  /** a renewal procedure's draft: the contract it renews */
-  preApplicationId: string | null
+}
+
+/** A contract: an applied application, whose state is always there. */
+export type ContractRow = ApplicationRow & {
+  applyInfo: ApplyInfo
+  applyInfoOption: ApplyInfoOption
+}
+
+/** The rows with their state: a contract without one is left out. */
+function withState<Row extends ApplicationRow>(
+  rows: Row[],
+): (Row & { applyInfo: ApplyInfo; applyInfoOption: ApplyInfoOption })[] {
+  return rows.flatMap((row) =>
+    row.applyInfo === null || row.applyInfoOption === null
+      ? []
+      : [{ ...row, applyInfo: row.applyInfo, applyInfoOption: row.applyInfoOption }],
+  )
 }
 
 export interface StoredState {
   applyInfo: ApplyInfo
   applyInfoOption: ApplyInfoOption
   completedSteps: ApplicationStep[]
+}
+
+/**
+ * Every change of an existing row: bumps the version and sets updatedAt. `status` is the status
+ * the row must be in, `version` the version the caller read (the optimistic lock); the new
+ * version, or undefined when no row matched.
+ */
+async function updateRow(
+  db: Database,
+  applicationId: string,
+  values: Partial<Omit<typeof applications.$inferInsert, 'id' | 'version' | 'updatedAt'>>,
+  now: Date,
+  guard: { status?: ApplicationStatus; version?: number | null } = {},
+): Promise<number | undefined> {
+  const rows = await db
+    .update(applications)
+    .set({ ...values, version: sql`${applications.version} + 1`, updatedAt: now })
+    .where(
+      and(
+        eq(applications.id, applicationId),
+        guard.status === undefined ? undefined : eq(applications.status, guard.status),
+        guard.version == null ? undefined : eq(applications.version, guard.version),
+      ),
+    )
+    .returning({ version: applications.version })
+  return rows[0]?.version
 }
 
 /**
@@ -142,8 +196,8 @@ export async function initialiseState(
 }
 
 /**
- * Stores a new state and bumps the version. With `expectedVersion` only when the row is still
- * at that version (the optimistic lock); undefined when it is not (or is no longer a draft).
+ * Stores a new state of a draft. With `expectedVersion` only when the row is still at that
+ * version (the optimistic lock); undefined when it is not (or is no longer a draft).
  */
 export async function saveState(
   db: Database,
@@ -152,18 +206,79 @@ export async function saveState(
   state: StoredState,
   now: Date,
 ): Promise<number | undefined> {
+  return updateRow(db, applicationId, state, now, { status: 'draft', version: expectedVersion })
+}
+
+/** A new state of an application whatever its status (a verified mail address, a deposit). */
+export async function updateApplyInfo(
+  db: Database,
+  applicationId: string,
+  state: { applyInfo?: ApplyInfo; applyInfoOption?: ApplyInfoOption },
+  now: Date,
+): Promise<void> {
+  await updateRow(db, applicationId, state, now)
+}
+
+/** The completion's writes (SPEC §3.1 basicInfo, §3.2): the draft becomes applied. */
+export async function markApplied(
+  db: Database,
+  applicationId: string,
+  values: {
+    groupPfPolicyHolderNo: string
+    applyInfo: ApplyInfo
+    applyInfoOption: ApplyInfoOption
+    now: Date
+  },
+): Promise<void> {
+  const { now, ...state } = values
+  const version = await updateRow(
+    db,
+    applicationId,
+    { status: 'applied', appliedAt: now, ...state },
+    now,
+    { status: 'draft' },
+  )
+  if (version === undefined) throw new Error(`application ${applicationId} is not a draft`)
+}
+
+/** A renewal procedure's draft given up (ADR 0016): it leaves the account's live applications. */
+export async function cancelDraft(db: Database, applicationId: string, now: Date): Promise<void> {
+  await updateRow(db, applicationId, { status: 'cancelled' }, now, { status: 'draft' })
+}
+
+export interface NewApplication {
+  accountId: string
+  rosterMemberId: string
+  groupPfCode: string
+  groupPfCodeInceptionDateYm: string
+  groupPfBranchNo: string
+  urlKey: string
+  applyInfo: ApplyInfo
+  applyInfoOption: ApplyInfoOption
+  completedSteps: ApplicationStep[]
+  /** a renewal (issue #9): applied at once by the renewal job, or a procedure's draft */
+  status?: 'draft' | 'applied'
+  preApplicationId?: string
+  groupPfPolicyHolderNo?: string | null
+  appliedAt?: Date | null
+}
+
+/**
+ * A new application: the applicant's own draft (the verification link) or a renewal's.
+ * Without `now` the database's clock stamps it.
+ */
+export async function createApplication(
+  db: Database,
+  values: NewApplication,
+  now?: Date,
+): Promise<string> {
   const rows = await db
-    .update(applications)
-    .set({ ...state, version: sql`${applications.version} + 1`, updatedAt: now })
-    .where(
-      and(
-        eq(applications.id, applicationId),
-        eq(applications.status, 'draft'),
-        expectedVersion === null ? undefined : eq(applications.version, expectedVersion),
-      ),
-    )
-    .returning({ version: applications.version })
-  return rows[0]?.version
+    .insert(applications)
+    .values(now === undefined ? values : { ...values, createdAt: now, updatedAt: now })
+    .returning({ id: applications.id })
+  const id = rows[0]?.id
+  if (id === undefined) throw new Error('application row was not created')
+  return id
 }
 
 export interface ConsentRow {
@@ -184,19 +299,186 @@ export async function listConsents(db: Database, applicationId: string): Promise
     .orderBy(asc(applicationConsents.agreedAt), asc(applicationConsents.documentId))
 }
 
+/** Stores each consent with the time it was given (ADR 0009); a repeat replaces the older. */
 export async function saveConsents(
   db: Database,
   applicationId: string,
-  consents: ReadonlyArray<{ documentId: string; version: string }>,
-  agreedAt: Date,
+  consents: ReadonlyArray<{ documentId: string; version: string; agreedAt: Date }>,
 ): Promise<void> {
-  for (const consent of consents) {
+  for (const { documentId, version, agreedAt } of consents) {
     await db
       .insert(applicationConsents)
-      .values({ applicationId, ...consent, agreedAt })
+      .values({ applicationId, documentId, version, agreedAt })
       .onConflictDoUpdate({
         target: [applicationConsents.applicationId, applicationConsents.documentId],
-        set: { version: consent.version, agreedAt },
+        set: { version, agreedAt },
       })
   }
+}
+
+/** The member's own enrolment (not a renewal of it, issue #9): its id, status and state. */
+export async function findOwnEnrolment(
+  db: Database,
+  rosterMemberId: string,
+  status?: 'draft' | 'applied',
+): Promise<Pick<ApplicationRow, 'id' | 'status' | 'applyInfo'> | undefined> {
+  const rows = await db
+    .select({ id: applications.id, status: applications.status, applyInfo: applications.applyInfo })
+    .from(applications)
+    .where(
+      and(
+        eq(applications.rosterMemberId, rosterMemberId),
+        status === undefined ? undefined : eq(applications.status, status),
+        isNull(applications.preApplicationId),
+      ),
+    )
+    .limit(1)
+  return rows[0]
+}
+
+/** Whether a renewing member's contract of an earlier year is there (their policy number). */
+export async function hasEarlierContract(
+  db: Database,
+  key: { groupPfCode: string; groupPfCodeInceptionDateYm: string; groupPfPolicyHolderNo: string },
+): Promise<boolean> {
+  const rows = await db
+    .select({ id: applications.id })
+    .from(applications)
+    .where(
+      and(
+        eq(applications.groupPfCode, key.groupPfCode),
+        lt(applications.groupPfCodeInceptionDateYm, key.groupPfCodeInceptionDateYm),
+        eq(applications.groupPfPolicyHolderNo, key.groupPfPolicyHolderNo),
+        eq(applications.status, 'applied'),
+      ),
+    )
+    .limit(1)
+  return rows.length > 0
+}
+
+// Contracts (applied applications) as renewals read them (issue #9, ADR 0016)
+
+/** The account's own applied contract of one coverage period in a group, or undefined. */
+export async function findOwnContract(
+  db: Database,
+  key: { accountId: string; groupPfCode: string; groupPfCodeInceptionDateYm: string },
+): Promise<ContractRow | undefined> {
+  const rows = await db
+    .select(applicationColumns)
+    .from(applications)
+    .where(
+      and(
+        eq(applications.accountId, key.accountId),
+        eq(applications.groupPfCode, key.groupPfCode),
+        eq(applications.groupPfCodeInceptionDateYm, key.groupPfCodeInceptionDateYm),
+        eq(applications.status, 'applied'),
+      ),
+    )
+    .limit(1)
+  return withState(rows)[0]
+}
+
+export async function findContractById(db: Database, id: string): Promise<ContractRow | undefined> {
+  const rows = await db
+    .select(applicationColumns)
+    .from(applications)
+    .where(and(eq(applications.id, id), eq(applications.status, 'applied')))
+    .limit(1)
+  return withState(rows)[0]
+}
+
+/** An application's id, status and the contract it renews (null: not a renewal). */
+export async function findApplicationLineage(
+  db: Database,
+  applicationId: string,
+): Promise<
+  | {
+      id: string
+      status: string
+      groupPfCodeInceptionDateYm: string
+      preApplicationId: string | null
+    }
+  | undefined
+> {
+  const rows = await db
+    .select({
+      id: applications.id,
+      status: applications.status,
+      groupPfCodeInceptionDateYm: applications.groupPfCodeInceptionDateYm,
+      preApplicationId: applications.preApplicationId,
+    })
+    .from(applications)
+    .where(eq(applications.id, applicationId))
+    .limit(1)
+  return rows[0]
+}
+
+/** The live (not cancelled) applications of an account in a group, newest year first. */
+export async function listLiveApplications(
+  db: Database,
+  key: { accountId: string; groupPfCode: string },
+): Promise<
+  {
+    id: string
+    groupPfCodeInceptionDateYm: string
+    status: string
+    preApplicationId: string | null
+  }[]
+> {
+  return db
+    .select({
+      id: applications.id,
+      groupPfCodeInceptionDateYm: applications.groupPfCodeInceptionDateYm,
+      status: applications.status,
+      preApplicationId: applications.preApplicationId,
+    })
+    .from(applications)
+    .where(
+      and(
+        eq(applications.accountId, key.accountId),
+        eq(applications.groupPfCode, key.groupPfCode),
+        ne(applications.status, 'cancelled'),
+      ),
+    )
+    .orderBy(desc(applications.groupPfCodeInceptionDateYm))
+}
+
+/**
+ * The job's candidates: applied contracts of auto-renewing products whose fix date is at most
+ * `until` (YYYYMMDD), not stopped nor renewed. Oldest fix date first.
+ */
+export async function listJobCandidates(
+  db: Database,
+  until: string,
+): Promise<(ContractRow & { renewalFixDate: string; noticeMailedAt: Date | null })[]> {
+  const rows = await db
+    .select({
+      ...applicationColumns,
+      renewalFixDate: groupPfInfos.renewalFixDate,
+      noticeMailedAt: renewals.noticeMailedAt,
+    })
+    .from(applications)
+    .innerJoin(
+      groupPfInfos,
+      and(
+        eq(groupPfInfos.groupPfCode, applications.groupPfCode),
+        eq(groupPfInfos.groupPfCodeInceptionDateYm, applications.groupPfCodeInceptionDateYm),
+      ),
+    )
+    .leftJoin(renewals, eq(renewals.preApplicationId, applications.id))
+    .where(
+      and(
+        eq(applications.status, 'applied'),
+        eq(groupPfInfos.groupPfAutoRenewFlg, '1'),
+        isNotNull(groupPfInfos.renewalFixDate),
+        lte(groupPfInfos.renewalFixDate, until),
+        or(isNull(renewals.state), inArray(renewals.state, ['open', 'inProcedure'])),
+      ),
+    )
+    .orderBy(asc(groupPfInfos.renewalFixDate), asc(applications.createdAt))
+  return rows.flatMap(({ applyInfo, applyInfoOption, renewalFixDate, ...row }) =>
+    applyInfo === null || applyInfoOption === null || renewalFixDate === null
+      ? []
+      : [{ ...row, applyInfo, applyInfoOption, renewalFixDate }],
+  )
 }

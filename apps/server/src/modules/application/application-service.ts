@@ -23,7 +23,7 @@ import {
 import { t } from '@app/shared/messages/application'
 import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/client.ts'
-import { findGroupPfInfo, listItemDefinitions } from '../group/group-repository.ts'
+import { findGroupPfInfo, listItemDefinitions } from '../group/group-records.ts'
 import type { GroupService } from '../group/group-service.ts'
 import type { SignedIn } from '../access/session.ts'
 import {
@@ -438,7 +438,10 @@ export class ApplicationService {
         throw current?.status === 'applied' ? alreadyApplied() : versionConflict()
       }
       // consents carry the server's time (ADR 0009)
-      if (consents !== undefined) await saveConsents(tx, draft.row.id, consents, now)
+      if (consents !== undefined) {
+        const agreed = consents.map((consent) => ({ ...consent, agreedAt: now }))
+        await saveConsents(tx, draft.row.id, agreed)
+      }
       return version
     }
     const version =

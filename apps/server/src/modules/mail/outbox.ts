@@ -54,15 +54,28 @@ export interface MailContent {
  * it, or the caller hands the id to `MailDelivery.deliver` once the transaction has committed.
  */
 export async function enqueueMail(db: Database, mail: MailContent, now: Date): Promise<string> {
+  return enqueueMessage(db, { ...mail, channel: 'mail' }, now)
+}
+
+/**
+ * Writes any message to the outbox: a mail, or an SMS or voice call whose recipient is a number
+ * (issue #8). The mail module is the only writer of the outbox (issue #18).
+ */
+export async function enqueueMessage(
+  db: Database,
+  message: MailContent & { channel: 'mail' | 'sms' | 'voice' },
+  now: Date,
+): Promise<string> {
   const [row] = await db
     .insert(outboxMessages)
     .values({
-      template: mail.template,
-      recipient: mail.recipient,
-      subject: mail.subject,
-      textBody: mail.textBody,
-      htmlBody: mail.htmlBody,
-      ...secretColumns(mail, mail.secrets),
+      channel: message.channel,
+      template: message.template,
+      recipient: message.recipient,
+      subject: message.subject,
+      textBody: message.textBody,
+      htmlBody: message.htmlBody,
+      ...secretColumns(message, message.secrets),
       status: 'pending',
       nextAttemptAt: now,
     })

@@ -6,7 +6,7 @@ import { toBusinessDate } from '@app/shared/time/business-date'
 import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/client.ts'
 import type { SessionManager, SignedIn } from '../access/session.ts'
-import { findCurrentLink, type GroupLink } from '../group/group-repository.ts'
+import { findCurrentLink, type GroupLink } from '../group/group-records.ts'
 
 // My-page access (issue #8, ADR 0015), used by every my-page route:
 // - the link of the URL (/myp/{groupPfCode}/{urlKey}/, SPEC §2.2) must be a link of the group:

@@ -6,7 +6,7 @@ import type { PaymentInfo, PaymentOutcome } from '@app/shared/api/payment/paymen
 import { AppError, errorCodes } from '@app/shared'
 import type { DatabaseHandle } from '../../db/client.ts'
 import type { SignedIn } from '../access/session.ts'
-import { PaymentService } from './payment-service.ts'
+import { createPaymentServices } from './payment-services.ts'
 import { applications, outboxMessages, paymentAttempts } from '../../db/schema/index.ts'
 import {
   createTestApp,
@@ -23,7 +23,7 @@ import {
   SANDBOX_42C_CODE,
   SANDBOX_SYSTEM_ERROR_CODE,
   sandboxTestCards,
-} from '../sandbox-payment/test-cards.ts'
+} from '../../sandbox/test-cards.ts'
 import {
   applicantAtPayment,
   cardToken,
@@ -410,7 +410,7 @@ describe('クレジットカード決済（issue #7）', () => {
         mailAddress: 'card-renewal-race@example.jp',
       })
       // the renewal job took the contract between the check and the completion's transaction
-      const service = new PaymentService({
+      const service = createPaymentServices({
         ...app.payments.options,
         renewals: {
           checkCompletion: async () => {},
@@ -420,7 +420,7 @@ describe('クレジットカード決済（issue #7）', () => {
             ),
         },
       })
-      const attempt = service.executeCredit(
+      const attempt = service.card.executeCredit(
         { accountId: who.accountId } as SignedIn,
         newIdempotencyKey(),
         {

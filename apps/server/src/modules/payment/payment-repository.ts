@@ -1,5 +1,4 @@
-import { and, desc, eq, gt, lt, ne, sql } from 'drizzle-orm'
-import type { ApplyInfo, ApplyInfoOption } from '@app/shared'
+import { and, desc, eq, gt, lt, ne } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import {
   applications,
@@ -10,7 +9,7 @@ import {
 } from '../../db/schema/index.ts'
 
 // Drizzle queries only (STYLE.md §6): payment attempts, virtual accounts, deposit notifications,
-// used puzzles, and the application row as completion changes it.
+// used puzzles. The application row is the application module's (application-records.ts).
 
 export type AttemptKind = 'card' | 'virtualAccount' | 'offline'
 export type AttemptStatus = 'processing' | 'threeDSecure' | 'succeeded' | 'failed' | 'cancelled'
@@ -235,90 +234,6 @@ export async function deleteExpiredPuzzles(db: Database, now: Date): Promise<voi
   await db
     .delete(usedPuzzles)
     .where(lt(usedPuzzles.expiresAt, new Date(now.getTime() - 86_400_000)))
-}
-
-// ---------------------------------------------------------------------------------------------
-// The application as completion reads and writes it
-
-export interface ApplicationForPayment {
-  id: string
-  status: string
-  groupPfCode: string
-  groupPfCodeInceptionDateYm: string
-  groupPfBranchNo: string
-  urlKey: string
-  groupPfPolicyHolderNo: string | null
-  applyInfo: ApplyInfo | null
-  applyInfoOption: ApplyInfoOption | null
-  completedSteps: string[]
-  version: number
-}
-
-const applicationColumns = {
-  id: applications.id,
-  status: applications.status,
-  groupPfCode: applications.groupPfCode,
-  groupPfCodeInceptionDateYm: applications.groupPfCodeInceptionDateYm,
-  groupPfBranchNo: applications.groupPfBranchNo,
-  urlKey: applications.urlKey,
-  groupPfPolicyHolderNo: applications.groupPfPolicyHolderNo,
-  applyInfo: applications.applyInfo,
-  applyInfoOption: applications.applyInfoOption,
-  completedSteps: applications.completedSteps,
-  version: applications.version,
-}
-
-/** The application row; `forUpdate` locks it until the caller's transaction ends. */
-export async function findApplication(
-  db: Database,
-  applicationId: string,
-  options: { forUpdate?: boolean } = {},
-): Promise<ApplicationForPayment | undefined> {
-  const query = db
-    .select(applicationColumns)
-    .from(applications)
-    .where(eq(applications.id, applicationId))
-    .limit(1)
-  const rows = options.forUpdate === true ? await query.for('update') : await query
-  return rows[0]
-}
-
-/** The completion's writes to the application row (SPEC §3.1 basicInfo, §3.2). */
-export async function markApplied(
-  db: Database,
-  applicationId: string,
-  values: {
-    groupPfPolicyHolderNo: string
-    applyInfo: ApplyInfo
-    applyInfoOption: ApplyInfoOption
-    now: Date
-  },
-): Promise<void> {
-  await db
-    .update(applications)
-    .set({
-      status: 'applied',
-      appliedAt: values.now,
-      groupPfPolicyHolderNo: values.groupPfPolicyHolderNo,
-      applyInfo: values.applyInfo,
-      applyInfoOption: values.applyInfoOption,
-      version: sql`${applications.version} + 1`,
-      updatedAt: values.now,
-    })
-    .where(eq(applications.id, applicationId))
-}
-
-/** A new state of an applied application (the status pattern after a deposit, a mail error). */
-export async function saveAppliedState(
-  db: Database,
-  applicationId: string,
-  values: { applyInfo?: ApplyInfo; applyInfoOption?: ApplyInfoOption; now: Date },
-): Promise<void> {
-  const { now, ...state } = values
-  await db
-    .update(applications)
-    .set({ ...state, version: sql`${applications.version} + 1`, updatedAt: now })
-    .where(eq(applications.id, applicationId))
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -23,7 +23,7 @@ import {
 import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp.ts'
 import type { SignedIn } from '../access/session.ts'
 import type { SignedInApplicant } from '../application/application-test-support.ts'
-import { PaymentService } from './payment-service.ts'
+import { createPaymentServices } from './payment-services.ts'
 import {
   applicantAtPayment,
   importPaymentProduct,
@@ -576,14 +576,14 @@ describe('振込口座・団体扱・入金通知（issue #7）', () => {
       const takenNo = taken.json<{ completion: { groupPfPolicyHolderNo: string } }>().completion
         .groupPfPolicyHolderNo
       const numbers = [takenNo, '0000000042']
-      const service = new PaymentService({
+      const service = createPaymentServices({
         ...app.payments.options,
         newPolicyHolderNo: () => numbers.shift() ?? '0000000043',
       })
       const second = await applicantAtPayment(app, collectionLink)
       // the service reads only the account of the session
       const signedIn = { accountId: second.who.accountId } as SignedIn
-      const outcome = await service.registerOffline(signedIn, newIdempotencyKey(), {
+      const outcome = await service.offline.registerOffline(signedIn, newIdempotencyKey(), {
         registration: registrationOf(second.view),
       })
       expect(outcome).toMatchObject({

@@ -25,7 +25,7 @@ import {
   puzzleChallengeSchema,
 } from '@app/shared/api/payment/payment'
 
-// Payment and completion (issue #7, ADR 0014): thin routes over PaymentService. Everything but
+// Payment and completion (issue #7, ADR 0014): thin routes over the payment parts (payment-services.ts). Everything but
 // the provider's deposit notification works on the signed-in applicant's own application; no id
 // in a URL or body names an application. Nothing of the bodies (card tokens, puzzles, personal
 // data) or of the Idempotency-Key is logged.
@@ -85,7 +85,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: paymentInfoSchema, ...refusals },
       },
     },
-    async (request, reply) => app.payments.paymentInfo(await app.sessions.require(request, reply)),
+    async (request, reply) =>
+      app.payments.attempts.paymentInfo(await app.sessions.require(request, reply)),
   )
 
   app.post(
@@ -103,7 +104,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const key = idempotencyKeyOf(request)
       const signedIn = await app.sessions.require(request, reply)
-      return app.payments.registerOffline(signedIn, key, request.body)
+      return app.payments.offline.registerOffline(signedIn, key, request.body)
     },
   )
 
@@ -117,7 +118,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: puzzleChallengeSchema, ...refusals },
       },
     },
-    async (request, reply) => app.payments.newPuzzle(await app.sessions.require(request, reply)),
+    async (request, reply) =>
+      app.payments.card.newPuzzle(await app.sessions.require(request, reply)),
   )
 
   app.post(
@@ -135,7 +137,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const key = idempotencyKeyOf(request)
       const signedIn = await app.sessions.require(request, reply)
-      return app.payments.executeCredit(signedIn, key, request.body)
+      return app.payments.card.executeCredit(signedIn, key, request.body)
     },
   )
 
@@ -154,7 +156,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const key = idempotencyKeyOf(request)
       const signedIn = await app.sessions.require(request, reply)
-      return app.payments.returnFromThreeDSecure(signedIn, key, request.body)
+      return app.payments.card.returnFromThreeDSecure(signedIn, key, request.body)
     },
   )
 
@@ -173,7 +175,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const key = idempotencyKeyOf(request)
       const signedIn = await app.sessions.require(request, reply)
-      return app.payments.executeVirtualAccount(signedIn, key, request.body)
+      return app.payments.virtualAccount.executeVirtualAccount(signedIn, key, request.body)
     },
   )
 
@@ -200,7 +202,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const header = request.headers[PAYMENT_SIGNATURE_HEADER]
         const raw = typeof request.body === 'string' ? request.body : ''
-        return app.payments.receiveDeposit(raw, typeof header === 'string' ? header : undefined)
+        return app.payments.deposits.receiveDeposit(
+          raw,
+          typeof header === 'string' ? header : undefined,
+        )
       },
     )
     done()

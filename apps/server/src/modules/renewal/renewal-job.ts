@@ -3,18 +3,16 @@ import { addDays, toBusinessDate } from '@app/shared'
 import { isAutoRenewing } from '@app/shared/rules/renewal'
 import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/client.ts'
-import { findBranch } from '../group/group-repository.ts'
+import { findBranch } from '../group/group-records.ts'
 import { enqueueMail } from '../mail/outbox.ts'
 import { renewalNoticeMail, renewedMail } from '../mail/renewal-templates.ts'
 import {
   cancelDraft,
-  findAccountMail,
-  insertApplication,
+  createApplication,
   listJobCandidates,
-  lockRenewal,
-  updateRenewal,
   type ContractRow,
-} from './renewal-repository.ts'
+} from '../application/application-records.ts'
+import { findAccountMail, lockRenewal, updateRenewal } from './renewal-repository.ts'
 import { decide, loadRenewalFacts, myPageUrlOf, type RenewalFacts } from './renewal-service.ts'
 import { autoRenewedState } from './renewal-view.ts'
 
@@ -168,7 +166,7 @@ async function processContract(
     try {
       // A savepoint: on PostgreSQL a failed statement would otherwise end the transaction.
       renewedId = await tx.transaction((savepoint) =>
-        insertApplication(savepoint as unknown as Database, values, now),
+        createApplication(savepoint as unknown as Database, values, now),
       )
     } catch (error) {
       const constraint = violatedConstraint(error)

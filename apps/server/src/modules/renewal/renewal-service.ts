@@ -16,31 +16,33 @@ import {
 import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/client.ts'
 import type { SignedIn } from '../access/session.ts'
-import { findAccountForStart } from '../application/application-repository.ts'
+import {
+  cancelDraft,
+  createApplication,
+  findAccountForStart,
+  findApplicationLineage,
+  findContractById,
+  findOwnContract,
+  listLiveApplications,
+  type ContractRow,
+} from '../application/application-records.ts'
 import {
   findBranch,
   findGroupPfInfo,
   findLink,
   listItemDefinitions,
-} from '../group/group-repository.ts'
+} from '../group/group-records.ts'
 import { enqueueMail } from '../mail/outbox.ts'
 import { autoRenewStoppedMail } from '../mail/renewal-templates.ts'
 import type { MyPageLinkTarget } from '../my-page/my-page-access.ts'
 import {
-  cancelDraft,
   findAccountMail,
-  findApplicationLineage,
-  findContractById,
   findNextProductYm,
-  findOwnContract,
   findRenewal,
-  insertApplication,
-  listLiveApplications,
   listRenewalsOfAccount,
   lockRenewal,
   openRenewal,
   updateRenewal,
-  type ContractRow,
   type RenewalRow,
 } from './renewal-repository.ts'
 import {
@@ -254,7 +256,7 @@ export class RenewalService {
           '3': account.authItem3,
         },
       })
-      const draftId = await insertApplication(
+      const draftId = await createApplication(
         tx,
         {
           accountId: contract.accountId,

@@ -1,6 +1,6 @@
 import { t, validateRules, type ItemDefinition, type RuleSpec } from '@app/shared'
 import type { Database } from '../../db/client.ts'
-import { listItemDefinitions } from '../group/group-repository.ts'
+import { listItemDefinitions } from '../group/group-records.ts'
 import { issueCredentials, type IssuedCredential } from './credentials.ts'
 import {
   decodeRosterBytes,

@@ -1,4 +1,4 @@
-import { lt, sql } from 'drizzle-orm'
+import { lt, sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { rateLimitHits } from '../../db/schema/index.ts'
 
@@ -54,4 +54,29 @@ export async function hitRateLimit(
       .where(lt(rateLimitHits.windowStart, new Date(options.now.getTime() - 86_400_000)))
   }
   return rateVerdict(hits, options.max, window, options.now)
+}
+
+/**
+ * Spends a single-use key (a signed certificate URL): true for the first request that names it,
+ * false after. The shared counter table keeps the use (at most one per key, in the "window" it
+ * was issued in), so every process sees it; its rows are swept after a day with the others.
+ */
+export async function claimOnce(db: Database, bucketKey: string, issuedAt: Date): Promise<boolean> {
+  const rows = await db
+    .insert(rateLimitHits)
+    .values({ bucketKey, windowStart: issuedAt, hits: 1 })
+    .onConflictDoNothing()
+    .returning({ hits: rateLimitHits.hits })
+  return rows.length > 0
+}
+
+/**
+ * The counting upsert of one hit as a statement that returns `hits`, for a caller that counts
+ * inside a statement of its own (the identity check's single round trip, access/attempt.ts).
+ */
+export function hitRateLimitSql(bucketKey: string, windowStart: Date): SQL {
+  return sql`insert into rate_limit_hits (bucket_key, window_start, hits)
+      values (${bucketKey}, ${windowStart.toISOString()}::timestamptz, 1)
+      on conflict (bucket_key, window_start) do update set hits = rate_limit_hits.hits + 1
+      returning hits`
 }

@@ -1,6 +1,5 @@
 import type { Database } from '../../db/client.ts'
-import { outboxMessages } from '../../db/schema/outbox.ts'
-import { secretColumns, type MessageSecrets } from '../mail/outbox.ts'
+import { enqueueMessage, type MessageSecrets } from '../mail/outbox.ts'
 import type { TelephoneChannel } from './telephone-provider.ts'
 
 /** An SMS or a voice call as a template writes it; the recipient is the number. */
@@ -22,19 +21,5 @@ export async function enqueueTelephoneMessage(
   message: TelephoneMessage,
   now: Date,
 ): Promise<string> {
-  const [row] = await db
-    .insert(outboxMessages)
-    .values({
-      channel: message.channel,
-      template: message.template,
-      recipient: message.recipient,
-      subject: message.subject,
-      textBody: message.textBody,
-      ...secretColumns(message, message.secrets),
-      status: 'pending',
-      nextAttemptAt: now,
-    })
-    .returning({ id: outboxMessages.id })
-  if (row === undefined) throw new Error('outbox insert returned no row')
-  return row.id
+  return enqueueMessage(db, message, now)
 }

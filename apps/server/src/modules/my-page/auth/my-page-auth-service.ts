@@ -12,8 +12,9 @@ import type { Clock } from '../../../clock.ts'
 import type { Database } from '../../../db/client.ts'
 import { accounts, type StoredConsent } from '../../../db/schema/index.ts'
 import type { SessionManager, SignedIn } from '../../access/session.ts'
+import { changeMailAddress, registerPhone, setPasswordHash } from '../../access/account-records.ts'
 import type { GroupService } from '../../group/group-service.ts'
-import type { GroupLink } from '../../group/group-repository.ts'
+import type { GroupLink } from '../../group/group-records.ts'
 import type { DeliveryOutcome } from '../../mail/delivery.ts'
 import {
   codeMail,
@@ -292,10 +293,7 @@ export class MyPageAuthService {
     const context = await this.#mailContext(signedIn.link, now)
     await this.#transaction(async (tx) => {
       await this.#attempts.consume(tx, attempt, now)
-      await tx
-        .update(accounts)
-        .set({ mailAddress: newAddress, mailVerifiedAt: now, updatedAt: now })
-        .where(eq(accounts.id, account.id))
+      await changeMailAddress(tx, account.id, newAddress, now)
       const notice = mailChangedNotice({
         ...context,
         maskedNewMailAddress: maskMailAddress(newAddress),
@@ -494,10 +492,7 @@ export class MyPageAuthService {
     const context = await this.#mailContext(signedIn.link, now)
     await this.#transaction(async (tx) => {
       await this.#attempts.consume(tx, attempt, now)
-      await tx
-        .update(accounts)
-        .set({ phoneNumber, phoneVerifiedAt: now, authTypeForLogin: 'telephone', updatedAt: now })
-        .where(eq(accounts.id, account.id))
+      await registerPhone(tx, account.id, phoneNumber, now)
       const notice = phoneRegisteredNotice({ ...context, maskedPhoneNumber, registeredAt: now })
       await enqueueMail(tx, { ...notice, recipient: account.mailAddress }, now)
     })
@@ -575,10 +570,7 @@ export class MyPageAuthService {
     keepSessionId: string | null,
     now: Date,
   ): Promise<void> {
-    await tx
-      .update(accounts)
-      .set({ passwordHash, updatedAt: now })
-      .where(eq(accounts.id, account.id))
+    await setPasswordHash(tx, account.id, passwordHash, now)
     await this.#options.sessions.endOthers(account.id, keepSessionId ?? undefined, tx)
     await this.#attempts.voidOpen(tx, account.id, now)
   }

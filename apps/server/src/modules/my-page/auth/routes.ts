@@ -3,7 +3,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import type * as z from 'zod/mini'
 import { errorBodySchema } from '@app/shared'
 import * as MyPage from '@app/shared/api/my-page/endpoints'
-import { MyPageAuthService, type MyPageSignedIn } from './my-page-auth-service.ts'
+import type { MyPageSignedIn } from './my-page-auth-service.ts'
 
 // My-page sign-in and credentials (issue #8, ADR 0015): thin routes over MyPageAuthService.
 // Every body is checked by the contract's schema, every answer by its response schema; answers
@@ -45,17 +45,7 @@ function responses(answer: z.ZodMiniType, status: number): Record<number, z.ZodM
 }
 
 export const myPageAuthRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
-  const service = new MyPageAuthService({
-    db: app.db,
-    clock: app.clock,
-    keys: app.serverKeys,
-    sessions: app.sessions,
-    access: app.myPageAccess,
-    groups: app.groupService,
-    deliver: (messageId) => app.mailDelivery.deliver(messageId),
-    clientLimit: app.config.authRateLimitMax,
-    later: (task) => app.background.later(task),
-  })
+  const service = app.myPageAuth
 
   // Answers carry tokens and personal data: no cache on the way may keep them.
   app.addHook('onSend', (_request, reply, payload, next) => {

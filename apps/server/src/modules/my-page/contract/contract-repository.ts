@@ -1,7 +1,7 @@
 import { and, desc, eq, isNotNull, type SQL } from 'drizzle-orm'
 import type { ApplyInfo } from '@app/shared'
 import type { Database } from '../../../db/client.ts'
-import { accounts, applications, rateLimitHits } from '../../../db/schema/index.ts'
+import { accounts, applications } from '../../../db/schema/index.ts'
 
 // Drizzle queries only (STYLE.md §6). Every query of an application names the account: a
 // policy holder's contracts are found through their own account, never by an id from outside.
@@ -78,22 +78,4 @@ export async function findHolderAccount(
     .where(eq(accounts.id, accountId))
     .limit(1)
   return rows[0]
-}
-
-/**
- * Spends a signed certificate URL: true for the first request that names it, false after. The
- * shared counter table keeps the use (at most one per URL, in the "window" the URL was issued
- * in), so every process sees it; its rows are swept after a day, long after the URL expired.
- */
-export async function claimCertificateUrl(
-  db: Database,
-  urlId: string,
-  issuedAt: Date,
-): Promise<boolean> {
-  const rows = await db
-    .insert(rateLimitHits)
-    .values({ bucketKey: `certificate-url|${urlId}`, windowStart: issuedAt, hits: 1 })
-    .onConflictDoNothing()
-    .returning({ hits: rateLimitHits.hits })
-  return rows.length > 0
 }

@@ -14,8 +14,9 @@ import {
 import type { Clock } from '../../../clock.ts'
 import type { Database } from '../../../db/client.ts'
 import { renderCertificate } from '../../certificate/certificate-pdf.ts'
+import { claimOnce } from '../../security/rate-limit.ts'
 import type { SignedIn } from '../../access/session.ts'
-import { findBranch, findGroupPfInfo, listItemDefinitions } from '../../group/group-repository.ts'
+import { findBranch, findGroupPfInfo, listItemDefinitions } from '../../group/group-records.ts'
 import { hitRateLimit } from '../../security/rate-limit.ts'
 import { subjectHash, type ServerKeys } from '../../security/secrets.ts'
 import { readToken, signToken } from '../../security/tokens.ts'
@@ -23,7 +24,6 @@ import { maskPhoneNumber } from '../../telephone/phone-number.ts'
 import type { RenewalService } from '../../renewal/renewal-service.ts'
 import type { MyPageLinkTarget } from '../my-page-access.ts'
 import {
-  claimCertificateUrl,
   findHolderAccount,
   listAppliedApplications,
   type AppliedApplication,
@@ -201,7 +201,7 @@ export class ContractService {
     ) {
       throw certificateUrlExpired('certificate URL invalid or expired')
     }
-    if (!(await claimCertificateUrl(this.#db, jti, new Date(iat * 1000)))) {
+    if (!(await claimOnce(this.#db, `certificate-url|${jti}`, new Date(iat * 1000)))) {
       throw certificateUrlExpired('certificate URL used before')
     }
     const [contract] = await listAppliedApplications(this.#db, {

@@ -8,7 +8,6 @@ import {
   type MyPageLink,
 } from '@app/shared/api/my-page/endpoints'
 import { sendBytes } from '../../../lib/send.ts'
-import { ContractService } from './contract-service.ts'
 
 // My-page home, checkContractInfo and the 加入者証 (issue #8, ADR 0015): thin routes over
 // ContractService. Each signed-in call names the my-page link and is answered only from the
@@ -44,12 +43,7 @@ const linkOf = (value: MyPageLink): MyPageLink => ({
 })
 
 export const myPageContractRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
-  const contracts = new ContractService({
-    db: app.db,
-    clock: app.clock,
-    keys: app.serverKeys,
-    renewals: app.renewals,
-  })
+  const contracts = app.contracts
 
   app.addHook('onSend', async (_request, reply, payload) => {
     void reply.header('cache-control', 'no-store')

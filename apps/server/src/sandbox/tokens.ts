@@ -1,4 +1,4 @@
-import type { Database } from '../../db/client.ts'
+import type { Database } from '../db/client.ts'
 import { checkCard, type CardBrand, type CardInput } from './card-check.ts'
 import { randomId } from './ids.ts'
 import { ProviderError } from './provider-error.ts'

@@ -15,10 +15,10 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
-import type { Clock } from '../../clock.ts'
-import type { Database } from '../../db/client.ts'
-import type { PaymentProviderSettings } from '../payment/provider-settings.ts'
-import type { SafeHtml } from '../pamphlet/html.ts'
+import type { Clock } from '../clock.ts'
+import type { Database } from '../db/client.ts'
+import type { PaymentProviderSettings } from '../modules/payment/provider-settings.ts'
+import type { SafeHtml } from '../modules/pamphlet/html.ts'
 import {
   challengePagePolicy,
   renderChallengePage,

@@ -8,11 +8,11 @@ import {
   PAYMENT_SIGNATURE_HEADER,
   SIGNATURE_TOLERANCE_SECONDS,
 } from '@app/shared/api/payment/payment'
-import type { DatabaseHandle } from '../../db/client.ts'
-import { sandboxPayDeposits, sandboxPayVirtualAccounts } from '../../db/schema/index.ts'
-import { createTestApp, createTestDatabase, manualClock, testNow } from '../../../test/helpers.ts'
-import type { PaymentProviderSettings } from '../payment/provider-settings.ts'
-import { verifyDepositSignature } from '../payment/signature.ts'
+import type { DatabaseHandle } from '../db/client.ts'
+import { sandboxPayDeposits, sandboxPayVirtualAccounts } from '../db/schema/index.ts'
+import { createTestApp, createTestDatabase, manualClock, testNow } from '../../test/helpers.ts'
+import type { PaymentProviderSettings } from '../modules/payment/provider-settings.ts'
+import { verifyDepositSignature } from '../modules/payment/signature.ts'
 import { sandboxPaymentRoutes } from './routes.ts'
 import { newKey, SandboxClient } from './sandbox-testing.ts'
 

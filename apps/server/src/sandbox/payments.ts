@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
-import type { Clock } from '../../clock.ts'
-import type { Database } from '../../db/client.ts'
-import type { PaymentProviderSettings } from '../payment/provider-settings.ts'
+import type { Clock } from '../clock.ts'
+import type { Database } from '../db/client.ts'
+import type { PaymentProviderSettings } from '../modules/payment/provider-settings.ts'
 import { randomId } from './ids.ts'
 import { ProviderError, providerErrorBody, providerMessage } from './provider-error.ts'
 import {

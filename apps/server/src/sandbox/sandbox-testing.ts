@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
-import type { PaymentProviderSettings } from '../payment/provider-settings.ts'
-import { SANDBOX_PREFIX } from '../payment/provider-settings.ts'
+import type { PaymentProviderSettings } from '../modules/payment/provider-settings.ts'
+import { SANDBOX_PREFIX } from '../modules/payment/provider-settings.ts'
 
 // Calls the sandbox provider as its clients do, for the sandbox's own tests (never imported by
 // the product). Each call comes from its own client address, so the token endpoint's rate limit

@@ -1,11 +1,11 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
-import type { Database } from '../../db/client.ts'
+import type { Database } from '../db/client.ts'
 import {
   sandboxPayDeposits,
   sandboxPayPayments,
   sandboxPayTokens,
   sandboxPayVirtualAccounts,
-} from '../../db/schema/index.ts'
+} from '../db/schema/index.ts'
 
 // Drizzle queries only (STYLE.md §6) over the sandbox provider's own tables. Every time comes
 // from the caller's clock, never from the database's now().

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { isLuhnValid } from '@app/shared/rules/payment'
-import type { DatabaseHandle } from '../../db/client.ts'
-import { sandboxPayTokens } from '../../db/schema/index.ts'
-import { createTestApp, createTestDatabase, manualClock, testNow } from '../../../test/helpers.ts'
+import type { DatabaseHandle } from '../db/client.ts'
+import { sandboxPayTokens } from '../db/schema/index.ts'
+import { createTestApp, createTestDatabase, manualClock, testNow } from '../../test/helpers.ts'
 import { SandboxClient } from './sandbox-testing.ts'
 import { sandboxTestCards } from './test-cards.ts'
 

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
-import type { DatabaseHandle } from '../../db/client.ts'
-import { sandboxPayPayments } from '../../db/schema/index.ts'
-import { createTestApp, createTestDatabase, testNow } from '../../../test/helpers.ts'
+import type { DatabaseHandle } from '../db/client.ts'
+import { sandboxPayPayments } from '../db/schema/index.ts'
+import { createTestApp, createTestDatabase, testNow } from '../../test/helpers.ts'
 import { RETURN_URL, SandboxClient } from './sandbox-testing.ts'
 import { SANDBOX_3DS_PASSWORD, sandboxTestCards } from './test-cards.ts'
 

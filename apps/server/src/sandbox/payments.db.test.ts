@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
-import type { DatabaseHandle } from '../../db/client.ts'
-import { sandboxPayPayments, sandboxPayTokens } from '../../db/schema/index.ts'
-import { createTestApp, createTestDatabase, manualClock, testNow } from '../../../test/helpers.ts'
+import type { DatabaseHandle } from '../db/client.ts'
+import { sandboxPayPayments, sandboxPayTokens } from '../db/schema/index.ts'
+import { createTestApp, createTestDatabase, manualClock, testNow } from '../../test/helpers.ts'
 import { newKey, RETURN_URL, SandboxClient } from './sandbox-testing.ts'
 import { sandboxTestCards, type SandboxScenario } from './test-cards.ts'
 

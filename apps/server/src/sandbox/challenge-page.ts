@@ -1,4 +1,4 @@
-import { html, raw, safeHref, type HtmlValue, type SafeHtml } from '../pamphlet/html.ts'
+import { html, raw, safeHref, type HtmlValue, type SafeHtml } from '../modules/pamphlet/html.ts'
 import { SANDBOX_3DS_PASSWORD } from './test-cards.ts'
 
 // The sandbox issuer's 3-D Secure page (EMV 3DS challenge), as complete HTML without JavaScript:

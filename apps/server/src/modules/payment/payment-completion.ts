@@ -1,0 +1,287 @@
+import { randomInt, randomUUID } from 'node:crypto'
+import {
+  errorCodes,
+  myPageLoginHref,
+  toBusinessDate,
+  type ApplyInfo,
+  type ApplyInfoOption,
+} from '@app/shared'
+import {
+  type Completion,
+  type PaymentOutcome,
+  type VirtualAccount,
+} from '@app/shared/api/payment/payment'
+import { statusPatternAfter, type PaymentEvent } from '@app/shared/rules/payment'
+import type { Database } from '../../db/client.ts'
+import { enqueueMail } from '../mail/outbox.ts'
+import { agencyCompletionMail, completionMail } from '../mail/templates.ts'
+import {
+  findAttemptById,
+  findVirtualAccountOfApplication,
+  finishAttempt,
+  insertVirtualAccount,
+  type AttemptRow,
+  type VirtualAccountRow,
+} from './payment-repository.ts'
+import {
+  findApplicationById,
+  markApplied,
+  updateApplyInfo,
+} from '../application/application-records.ts'
+import { type IssuedVirtualAccount } from './provider.ts'
+
+import {
+  failAttempt,
+  type PaymentContext,
+  type PaymentOptions,
+  PaymentPart,
+} from './payment-common.ts'
+
+// Completion (SPEC §4, §8.4): the attempt succeeded, the application applied with its policy
+// holder number and status pattern, the virtual account kept, the completion mails queued, all
+// in one transaction; and the completion as the screens show it.
+
+const POLICY_HOLDER_NO_CONSTRAINT = 'applications_policy_holder_no_uq'
+
+function newPolicyHolderNo(): string {
+  return String(randomInt(0, 10_000_000_000)).padStart(10, '0')
+}
+
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (let current = error; typeof current === 'object' && current !== null;) {
+    const candidate = current as { code?: unknown; constraint?: unknown; cause?: unknown }
+    if (candidate.code === '23505') return candidate.constraint === constraint
+    current = candidate.cause
+  }
+  return false
+}
+
+function virtualAccountOf(row: VirtualAccountRow): VirtualAccount {
+  return {
+    bankName: row.bankName,
+    bankCode: row.bankCode,
+    branchName: row.branchName,
+    branchCode: row.branchCode,
+    accountType: row.accountType,
+    accountNumber: row.accountNumber,
+    accountHolder: row.accountHolder,
+    amount: row.amount,
+    dueDate: row.dueDate,
+    paidAmount: row.paidAmount,
+    // the table's check constraint allows only these values
+    depositStatus: row.depositStatus as VirtualAccount['depositStatus'],
+  }
+}
+
+/** What completeApplication shows (completionSchema). */
+function completionFrom(
+  applyInfo: ApplyInfo,
+  applyInfoOption: ApplyInfoOption,
+  account: VirtualAccountRow | undefined,
+): Completion {
+  const basic = applyInfo.basicInfo
+  return {
+    groupPfPolicyHolderNo: basic.groupPfPolicyHolderNo ?? '',
+    userId: basic.userId,
+    policyHolderEmailAddress: basic.policyHolderEmailAddress,
+    statusPattern: basic.statusPattern,
+    pymntMethod: basic.pymntMethod,
+    invoiceAmount: applyInfoOption.invoiceAmount ?? applyInfo.cvrgeInfo.totalPremium,
+    applicationDate: basic.applicationDate ?? '',
+    isExistApplyCompMailError: applyInfoOption.isExistApplyCompMailError,
+    virtualAccount: account === undefined ? null : virtualAccountOf(account),
+    // a transfer's own account (pymntMethod "3") replaces the group's payee text: shown once
+    // (issue #23 point 17)
+    payeeAccntInfo:
+      basic.payeeAccntDisplayDiv === '1' && basic.pymntMethod !== '3' ? basic.payeeAccntInfo : null,
+  }
+}
+
+export class PaymentCompletion extends PaymentPart {
+  constructor(options: PaymentOptions) {
+    super(options)
+  }
+
+  /**
+   * One transaction: the attempt succeeded, the application applied (its number, date, amount
+   * and status pattern, SPEC §4), the virtual account, the completion mail. The mail is tried
+   * right after the commit; a refused recipient is recorded (SPEC §8.4 "Mail not sent").
+   */
+  async complete(
+    context: PaymentContext,
+    attempt: AttemptRow,
+    event: PaymentEvent,
+    account?: IssuedVirtualAccount,
+  ): Promise<PaymentOutcome> {
+    const now = this.now()
+    const messageId = await this.db.transaction(async (txn) => {
+      const tx = txn as unknown as Database
+      const row = await findApplicationById(tx, attempt.applicationId, { forUpdate: true })
+      if (row?.applyInfo == null || row.applyInfoOption == null) {
+        throw new Error('application without its state')
+      }
+      if (row.status === 'applied') return undefined
+      const isRenewal = (await this.options.renewals?.completeInTx(tx, row.id, now)) ?? false
+      const accountRow =
+        account === undefined ? undefined : await this.#saveAccount(tx, row.id, account, now)
+      const state = { applyInfo: row.applyInfo, applyInfoOption: row.applyInfoOption }
+      const applied = await this.#markApplied(tx, row.id, state, attempt, event, now)
+      const completion = completionFrom(applied.applyInfo, applied.applyInfoOption, accountRow)
+      const isFinished = await finishAttempt(tx, attempt.id, {
+        status: 'succeeded',
+        outcome: { result: 'completed', completion },
+        ...(account === undefined ? {} : { providerReference: account.id }),
+        now,
+      })
+      if (!isFinished) throw new Error('payment attempt ended meanwhile')
+      const mail = completionMail({
+        groupName: context.product.group.groupNameKanji,
+        groupPfPolicyHolderNo: completion.groupPfPolicyHolderNo,
+        myPage:
+          context.product.group.policyHolderPageUseDiv === '1'
+            ? {
+                userId: completion.userId,
+                url: `${this.options.publicBaseUrl()}${myPageLoginHref({ groupPfCode: row.groupPfCode, urlKey: row.urlKey })}`,
+              }
+            : null,
+        applicationDate: completion.applicationDate,
+        invoiceAmount: completion.invoiceAmount,
+        pymntMethod: completion.pymntMethod,
+        pymntCount: context.product.group.pymntCount,
+        virtualAccount: completion.virtualAccount,
+        payeeAccntInfo: completion.payeeAccntInfo,
+        agencyContact: context.branch.refFreeField,
+        isRenewal,
+      })
+      const agentMail = context.branch.agentMail.trim()
+      if (agentMail !== '') {
+        // the agency's copy (SPEC §3.4 agentMail): delivered by the job, never blocking this
+        const copy = agencyCompletionMail({
+          groupName: context.product.group.groupNameKanji,
+          groupPfBranchNo: row.groupPfBranchNo,
+          groupPfPolicyHolderNo: completion.groupPfPolicyHolderNo,
+          applicationDate: completion.applicationDate,
+          invoiceAmount: completion.invoiceAmount,
+          pymntMethod: completion.pymntMethod,
+        })
+        await enqueueMail(tx, { ...copy, recipient: agentMail }, now)
+      }
+      return enqueueMail(tx, { ...mail, recipient: completion.policyHolderEmailAddress }, now)
+    })
+    if (messageId === undefined) {
+      if (event === 'cardCaptured') {
+        // Captured after another payment completed the application: the agency refunds it.
+        const reference = (await findAttemptById(this.db, attempt.id))?.providerReference
+        throw await failAttempt(this.db, attempt, {
+          errorCode: errorCodes.notCompletedContactAgency,
+          message: `payment ${reference ?? '?'} captured for an application applied before: refund it`,
+          now: this.now(),
+        })
+      }
+      throw await failAttempt(this.db, attempt, {
+        errorCode: errorCodes.alreadyApplied,
+        message: 'applied by another payment',
+        now: this.now(),
+      })
+    }
+    const delivery = await this.options.deliverMail(messageId).catch(() => 'retrying' as const)
+    if (delivery === 'refused') await this.#recordMailError(attempt.applicationId)
+    return { result: 'completed', completion: await this.completionOf(attempt.applicationId) }
+  }
+
+  async #saveAccount(
+    tx: Database,
+    applicationId: string,
+    account: IssuedVirtualAccount,
+    now: Date,
+  ): Promise<VirtualAccountRow> {
+    const row: VirtualAccountRow = {
+      id: randomUUID(),
+      applicationId,
+      providerAccountId: account.id,
+      bankName: account.bankName,
+      bankCode: account.bankCode,
+      branchName: account.branchName,
+      branchCode: account.branchCode,
+      accountType: account.accountType,
+      accountNumber: account.accountNumber,
+      accountHolder: account.accountHolder,
+      amount: account.amount,
+      dueDate: account.dueDate,
+      paidAmount: 0,
+      depositStatus: 'awaiting',
+      createdAt: now,
+      updatedAt: now,
+    }
+    await insertVirtualAccount(tx, row)
+    return row
+  }
+
+  /** The application's completion writes, with a policy holder number free in its product. */
+  async #markApplied(
+    tx: Database,
+    applicationId: string,
+    row: { applyInfo: ApplyInfo; applyInfoOption: ApplyInfoOption },
+    attempt: AttemptRow,
+    event: PaymentEvent,
+    now: Date,
+  ): Promise<{ applyInfo: ApplyInfo; applyInfoOption: ApplyInfoOption }> {
+    const next = this.options.newPolicyHolderNo ?? newPolicyHolderNo
+    const { basicInfo } = row.applyInfo
+    for (let tries = 0; tries < 5; tries += 1) {
+      const number = next()
+      const applyInfo: ApplyInfo = {
+        ...row.applyInfo,
+        basicInfo: {
+          ...basicInfo,
+          groupPfPolicyHolderNo: number,
+          statusPattern: statusPatternAfter(basicInfo.statusPattern, event),
+          applicationDate: toBusinessDate(now),
+        },
+      }
+      const applyInfoOption: ApplyInfoOption = {
+        ...row.applyInfoOption,
+        invoiceAmount: attempt.amount,
+        policyHolderNumber: number,
+      }
+      try {
+        // A savepoint: on PostgreSQL a failed statement would otherwise end the transaction.
+        await tx.transaction(async (savepoint) => {
+          await markApplied(savepoint, applicationId, {
+            groupPfPolicyHolderNo: number,
+            applyInfo,
+            applyInfoOption,
+            now,
+          })
+        })
+        return { applyInfo, applyInfoOption }
+      } catch (error) {
+        if (!isUniqueViolation(error, POLICY_HOLDER_NO_CONSTRAINT)) throw error
+      }
+    }
+    throw new Error('no free policy holder number after 5 tries')
+  }
+
+  async #recordMailError(applicationId: string): Promise<void> {
+    await this.db.transaction(async (txn) => {
+      const tx = txn as unknown as Database
+      const row = await findApplicationById(tx, applicationId, { forUpdate: true })
+      if (row?.applyInfoOption == null) return
+      await updateApplyInfo(
+        tx,
+        applicationId,
+        { applyInfoOption: { ...row.applyInfoOption, isExistApplyCompMailError: true } },
+        this.now(),
+      )
+    })
+  }
+
+  async completionOf(applicationId: string): Promise<Completion> {
+    const row = await findApplicationById(this.db, applicationId)
+    if (row?.applyInfo == null || row.applyInfoOption == null) {
+      throw new Error('applied application without its state')
+    }
+    const account = await findVirtualAccountOfApplication(this.db, applicationId)
+    return completionFrom(row.applyInfo, row.applyInfoOption, account)
+  }
+}

@@ -1,0 +1,149 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type { Clock } from './clock.ts'
+import type { Database } from './db/client.ts'
+import type { Config } from './env.ts'
+import type { BackgroundTasks } from './lib/background.ts'
+import { AccessService } from './modules/access/access-service.ts'
+import { SessionManager } from './modules/access/session.ts'
+import { ApplicationService } from './modules/application/application-service.ts'
+import { FileService } from './modules/files/file-service.ts'
+import { LocalFileStore, type FileStore } from './modules/files/file-store.ts'
+import { GroupService } from './modules/group/group-service.ts'
+import { MailDelivery } from './modules/mail/delivery.ts'
+import { MyPageAuthService } from './modules/my-page/auth/my-page-auth-service.ts'
+import { ContractService } from './modules/my-page/contract/contract-service.ts'
+import { MyPageAccess } from './modules/my-page/my-page-access.ts'
+import { createPaymentServices, type PaymentServices } from './modules/payment/payment-services.ts'
+import {
+  loadPaymentProviderSettings,
+  type PaymentProviderSettings,
+} from './modules/payment/provider-settings.ts'
+import { RenewalJobTimer } from './modules/renewal/renewal-job.ts'
+import { RenewalService } from './modules/renewal/renewal-service.ts'
+import { loadServerKeys, type ServerKeys } from './modules/security/secrets.ts'
+import { MaintenanceState } from './modules/system/maintenance.ts'
+
+// The composition root (issue #18 point 1): every service of the product is constructed here,
+// once, and handed to the route plugins (app.ts decorates the instance with them). No route
+// plugin or service builds another service.
+
+export interface ServiceDependencies {
+  config: Config
+  db: Database
+  clock: Clock
+  log: FastifyBaseLogger
+  background: BackgroundTasks
+  /** the address links in mail start with (PUBLIC_BASE_URL or the listening address) */
+  publicBaseUrl: () => string
+  /** where this process listens (known once it listens) */
+  listeningBaseUrl: () => string
+}
+
+export interface Services {
+  serverKeys: ServerKeys
+  groupService: GroupService
+  mailDelivery: MailDelivery
+  sessions: SessionManager
+  myPageAccess: MyPageAccess
+  access: AccessService
+  applications: ApplicationService
+  fileStore: FileStore
+  files: FileService
+  paymentSettings: PaymentProviderSettings
+  payments: PaymentServices
+  renewals: RenewalService
+  renewalJob: RenewalJobTimer
+  myPageAuth: MyPageAuthService
+  contracts: ContractService
+  maintenance: MaintenanceState
+}
+
+export async function buildServices(dependencies: ServiceDependencies): Promise<Services> {
+  const { config, db, clock, log, background, publicBaseUrl } = dependencies
+  const groupService = new GroupService(db, { cacheSeconds: config.groupCacheSeconds })
+  const mailDelivery = new MailDelivery({
+    db,
+    clock,
+    smtpUrl: config.smtpUrl,
+    mailFrom: config.mailFrom,
+    log: log.child({ module: 'mail' }),
+    pollSeconds: config.mailPollSeconds,
+  })
+  const deliverMail = (messageId: string) => mailDelivery.deliver(messageId)
+  const serverKeys = await loadServerKeys(db)
+  const sessions = new SessionManager(db, serverKeys, clock)
+  const myPageAccess = new MyPageAccess({ db, sessions, clock })
+  const access = new AccessService({
+    db,
+    groups: groupService,
+    keys: serverKeys,
+    clock,
+    sessions,
+    deliverMail,
+    publicBaseUrl,
+    clientLimit: config.authRateLimitMax,
+  })
+  const applications = new ApplicationService({ db, groups: groupService, clock })
+  const fileStore = new LocalFileStore(config.filesDir)
+  const files = new FileService({ db, store: fileStore, keys: serverKeys, clock, applications })
+  const paymentSettings = await loadPaymentProviderSettings(db, config, {
+    listeningBaseUrl: dependencies.listeningBaseUrl,
+    publicBaseUrl,
+  })
+  const renewals = new RenewalService({ db, clock, publicBaseUrl, deliverMail })
+  const payments = createPaymentServices({
+    db,
+    groups: groupService,
+    clock,
+    keys: serverKeys,
+    applications,
+    settings: paymentSettings,
+    deliverMail,
+    publicBaseUrl,
+    // a renewal procedure's draft completes only while its contract's renewal allows it
+    renewals: {
+      checkCompletion: (applicationId) => renewals.checkCompletion(applicationId),
+      completeInTx: (tx, applicationId, now) => renewals.completeInTx(tx, applicationId, now),
+    },
+  })
+  // The renewal job (issue #9, ADR 0016) on an interval; every process may run it at once.
+  const renewalJob = new RenewalJobTimer({
+    db,
+    clock,
+    publicBaseUrl,
+    deliverMail,
+    intervalSeconds: config.renewalJobIntervalSeconds,
+    log: log.child({ module: 'renewal-job' }),
+  })
+  const myPageAuth = new MyPageAuthService({
+    db,
+    clock,
+    keys: serverKeys,
+    sessions,
+    access: myPageAccess,
+    groups: groupService,
+    deliver: deliverMail,
+    clientLimit: config.authRateLimitMax,
+    later: (task) => background.later(task),
+  })
+  const contracts = new ContractService({ db, clock, keys: serverKeys, renewals })
+  const maintenance = new MaintenanceState(db, config.maintenanceWindow)
+  return {
+    serverKeys,
+    groupService,
+    mailDelivery,
+    sessions,
+    myPageAccess,
+    access,
+    applications,
+    fileStore,
+    files,
+    paymentSettings,
+    payments,
+    renewals,
+    renewalJob,
+    myPageAuth,
+    contracts,
+    maintenance,
+  }
+}
