@@ -3,7 +3,7 @@
 // payment screen, the card form with its puzzle, the sandbox provider's 3-D Secure page, the
 // virtual account and its deposit, and completeApplication with the completion mail. The texts
 // come from the payment catalogue (packages/shared/src/messages/payment.ja.ts) and the sandbox's
-// test cards (apps/server/src/modules/sandbox-payment/test-cards.ts), never copied; only the
+// test cards (apps/server/src/sandbox/test-cards.ts), never copied; only the
 // sandbox issuer's own page (not the product's, so not in its catalogue) is named below.
 import { phaseProgressText } from '@app/shared/messages/flow-phase'
 import { execFile } from 'node:child_process'
@@ -21,7 +21,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import {
   SANDBOX_3DS_PASSWORD,
   sandboxTestCards,
-} from '../../apps/server/src/modules/sandbox-payment/test-cards.ts'
+} from '../../apps/server/src/sandbox/test-cards.ts'
 import { SESSION_INFO_KEY } from '../../apps/web/src/lib/session.ts'
 import { flowT, labelled, pageHeading, pymntCountOf, stepUrl } from './application.ts'
 import { groupDocument } from './fixtures.ts'
@@ -169,7 +169,7 @@ export function payByCardButton(page: Page): Locator {
 }
 
 /**
- * The sandbox issuer's 3-D Secure challenge page (apps/server/src/modules/sandbox-payment
+ * The sandbox issuer's 3-D Secure challenge page (apps/server/src/sandbox
  * challenge-page.ts, which keeps its texts to itself: the page is the provider's, not the
  * product's): its password box and its two buttons 「認証する」 and 「キャンセル」.
  */

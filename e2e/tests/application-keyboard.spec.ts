@@ -48,7 +48,7 @@ import {
   puzzleStatus,
   sandboxTestCards,
 } from '../support/payment.ts'
-import { SANDBOX_3DS_PASSWORD } from '../../apps/server/src/modules/sandbox-payment/test-cards.ts'
+import { SANDBOX_3DS_PASSWORD } from '../../apps/server/src/sandbox/test-cards.ts'
 
 const groupA = demoLink(DEMO_GROUP_CODES.a)
 
