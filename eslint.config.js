@@ -103,6 +103,24 @@ export default tseslint.config(
     },
   },
   {
+    // One zod dialect in shared (issue #18 point 2): the browser runs these modules too.
+    files: ['packages/shared/src/**/*.ts'],
+    ignores: ['packages/shared/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'zod',
+              message: 'Use zod/mini in shared: its schemas reach the browser (ADR 0011, 0021).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import {
   groupPfInfoBranchNoSchema,
   groupPfInfoSchema,
@@ -14,31 +14,31 @@ import {
 /** An image named by the operator: a file beside the document (CLI) or bytes (demo loader). */
 export const imageSourceSchema = z.strictObject({
   /** path relative to the document; png, jpg, webp or svg, at most 2 MB */
-  file: z.string().min(1).max(500),
+  file: z.string().check(z.minLength(1), z.maxLength(500)),
   /** 代替テキスト */
-  alt: z.string().min(1).max(200),
+  alt: z.string().check(z.minLength(1), z.maxLength(200)),
 })
 export type ImageSource = z.infer<typeof imageSourceSchema>
 
 export const groupDocumentSchema = z.strictObject({
   formatVersion: z.literal(1),
-  groupPfInfo: groupPfInfoSchema.extend({
-    logoImage: imageSourceSchema.nullable(),
-    topImage: imageSourceSchema.nullable(),
+  groupPfInfo: z.extend(groupPfInfoSchema, {
+    logoImage: z.nullable(imageSourceSchema),
+    topImage: z.nullable(imageSourceSchema),
     // documents written before the field existed: the group uses the my-page
-    policyHolderPageUseDiv: z.enum(['1', '2']).default('1'),
+    policyHolderPageUseDiv: z._default(z.enum(['1', '2']), '1'),
   }),
-  groupPfInfoBranchNoArray: z.array(groupPfInfoBranchNoSchema).min(1),
-  itemDefinitionArray: z.array(itemDefinitionSchema).max(500),
+  groupPfInfoBranchNoArray: z.array(groupPfInfoBranchNoSchema).check(z.minLength(1)),
+  itemDefinitionArray: z.array(itemDefinitionSchema).check(z.maxLength(500)),
   /** links to create: a branch, and a urlKey (generated when left out; PRODUCT.md) */
   linkArray: z
     .array(
       z.strictObject({
-        groupPfBranchNo: z.string().regex(/^\d{5}$/),
-        urlKey: z.string().optional(),
+        groupPfBranchNo: z.string().check(z.regex(/^\d{5}$/)),
+        urlKey: z.optional(z.string()),
       }),
     )
-    .min(1),
+    .check(z.minLength(1)),
 })
 export type GroupDocument = z.infer<typeof groupDocumentSchema>
 

@@ -1,11 +1,11 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { groupPfInfoPath, itemDefinitionsPath } from '../paths.ts'
 import { groupPfInfoBranchNoSchema, groupPfInfoSchema } from './group-pf-info.ts'
 import { itemDefinitionSchema } from './item-definition.ts'
 
 // Route parameters are validated by the entry-check rules (SPEC §2.6, §5.1); a malformed value
 // answers 400 with the invalid-URL code rather than field issues.
-const routeParam = z.string().max(64)
+const routeParam = z.string().check(z.maxLength(64))
 
 /** 団体情報取得 (SPEC §7.1). Under /myp/ only urlKey and groupPfCode are sent (§2.6). */
 export const groupPfInfoApi = {
@@ -14,8 +14,8 @@ export const groupPfInfoApi = {
   querystring: z.strictObject({
     urlKey: routeParam,
     groupPfCode: routeParam,
-    groupPfCodeInceptionDateYm: routeParam.optional(),
-    groupPfBranchNo: routeParam.optional(),
+    groupPfCodeInceptionDateYm: z.optional(routeParam),
+    groupPfBranchNo: z.optional(routeParam),
   }),
   response: z.strictObject({
     groupPfInfo: groupPfInfoSchema,
@@ -26,7 +26,7 @@ export const groupPfInfoApi = {
      */
     recruitmentPhase: z.enum(['atOnce', 'halfway', 'closed']),
     /** the server's business date (Asia/Tokyo), YYYYMMDD */
-    businessDate: z.string().regex(/^\d{8}$/),
+    businessDate: z.string().check(z.regex(/^\d{8}$/)),
   }),
 } as const
 export type GroupPfInfoQuery = z.infer<typeof groupPfInfoApi.querystring>
