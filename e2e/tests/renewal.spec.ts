@@ -177,9 +177,6 @@ function contractCard(page: Page, info: typeof thisYearInfo): Locator {
     })
 }
 
-/** 「YYYY年M月D日」 of the renewal texts on home. */
-const renewalDate = formatJapaneseDate
-
 /** The card's 更新の状況 row. */
 function renewalStatus(card: Locator): Locator {
   return rowValue(card, mypT('myp.home.contract.renewalStatus'))
@@ -200,14 +197,11 @@ const stopLinkName = mypT('myp.home.contract.stopAutoRenewal')
 /** t() over the renewal screens' texts (packages/shared/src/messages/renewal-screens.ja.ts). */
 const renT = translator(renewalScreenMessages)
 
-/** 「2027年1月1日」 as the renewal screens write a date (the shared style). */
-const renewalScreenDate = formatJapaneseDate
-
 /** 「2027年1月1日〜2027年12月31日」 of a product year (renewal.period). */
 function renewalScreenPeriod(info: { groupInceptionDate: string; groupExpiryDate: string }) {
   return renT('renewal.period', {
-    inception: renewalScreenDate(info.groupInceptionDate),
-    expiry: renewalScreenDate(info.groupExpiryDate),
+    inception: formatJapaneseDate(info.groupInceptionDate),
+    expiry: formatJapaneseDate(info.groupExpiryDate),
   })
 }
 
@@ -260,7 +254,9 @@ test(
       await signInToHome(page, holder, mail)
       const card = contractCard(page, thisYearInfo)
       await expect(renewalStatus(card)).toHaveText(
-        mypT('myp.home.renewal.3.auto', { date: renewalDate(thisYearInfo.renewalFixDate ?? '') }),
+        mypT('myp.home.renewal.3.auto', {
+          date: formatJapaneseDate(thisYearInfo.renewalFixDate ?? ''),
+        }),
       )
       await linkNamed(card, renewalLinkName).click()
     })
@@ -460,7 +456,9 @@ test('自動更新の停止（SPEC §3.7、§2.7）: 自動更新の内容を確
     await signInToHome(page, holder, mail)
     const card = contractCard(page, thisYearInfo)
     await expect(renewalStatus(card)).toHaveText(
-      mypT('myp.home.renewal.3.auto', { date: renewalDate(thisYearInfo.renewalFixDate ?? '') }),
+      mypT('myp.home.renewal.3.auto', {
+        date: formatJapaneseDate(thisYearInfo.renewalFixDate ?? ''),
+      }),
     )
     await expect(linkNamed(card, renewalLinkName)).toBeVisible()
     await expect(linkNamed(card, stopLinkName)).toBeVisible()
@@ -472,7 +470,7 @@ test('自動更新の停止（SPEC §3.7、§2.7）: 自動更新の内容を確
     await expect(page.getByText(renT('renewal.check.lead'), { exact: true })).toBeVisible()
     await expect(
       page.getByText(
-        renT('renewal.fixDate', { date: renewalScreenDate(thisYearInfo.renewalFixDate ?? '') }),
+        renT('renewal.fixDate', { date: formatJapaneseDate(thisYearInfo.renewalFixDate ?? '') }),
         { exact: true },
       ),
     ).toBeVisible()
@@ -507,7 +505,7 @@ test('自動更新の停止（SPEC §3.7、§2.7）: 自動更新の内容を確
     await expect(
       page.getByText(
         renT('renewal.stop.effect.end', {
-          date: renewalScreenDate(thisYearInfo.groupExpiryDate),
+          date: formatJapaneseDate(thisYearInfo.groupExpiryDate),
         }),
         { exact: true },
       ),
@@ -534,7 +532,7 @@ test('自動更新の停止（SPEC §3.7、§2.7）: 自動更新の内容を確
     )
     const stopMail = await mail.next(stopMailTemplate)
     expect(stopMail.textBody).toContain(holder.policyHolderNo)
-    expect(stopMail.textBody).toContain(renewalScreenDate(thisYearInfo.groupExpiryDate))
+    expect(stopMail.textBody).toContain(formatJapaneseDate(thisYearInfo.groupExpiryDate))
     await page.goBack()
     await expect(page).toHaveURL(stepUrl(thisYear, 'autoRenewStopComplete'))
     await expect(pageHeading(page, shellT('screen.autoRenewStopComplete.title'))).toBeVisible()

@@ -47,9 +47,6 @@ const ym = (yyyymmdd: string): string => yyyymmdd.slice(0, 6)
 const firstDay = (yyyymm: string): string => `${yyyymm}01`
 const lastDay = (yyyymm: string): string => addDays(firstDay(addMonths(yyyymm, 1)), -1)
 
-/** 2026年4月1日 */
-const jpDate = formatJapaneseDate
-
 // ---------------------------------------------------------------------------------------------
 // Builders with the defaults most entries share
 
@@ -322,8 +319,8 @@ const groupA: DemoGroup = {
           date: atOnceRecruitStartDate,
           title: '一斉加入の受付を開始しました',
           bodyHtml: [
-            `<p>従業員団体保険の一斉加入の受付を開始しました。受付期間は<strong>${jpDate(atOnceRecruitStartDate)}から${jpDate(atOnceRecruitEndDate)}まで</strong>です。</p>`,
-            `<p>補償は${jpDate(groupInceptionDate)}午前0時から始まります。期間内にお手続きをお願いいたします。</p>`,
+            `<p>従業員団体保険の一斉加入の受付を開始しました。受付期間は<strong>${formatJapaneseDate(atOnceRecruitStartDate)}から${formatJapaneseDate(atOnceRecruitEndDate)}まで</strong>です。</p>`,
+            `<p>補償は${formatJapaneseDate(groupInceptionDate)}午前0時から始まります。期間内にお手続きをお願いいたします。</p>`,
           ].join(''),
         },
         {
@@ -467,7 +464,7 @@ const groupA: DemoGroup = {
         },
         {
           question: '補償はいつから始まりますか。',
-          answer: `一斉加入でお申し込みいただいた場合は、${jpDate(groupInceptionDate)}午前0時から補償が始まります。`,
+          answer: `一斉加入でお申し込みいただいた場合は、${formatJapaneseDate(groupInceptionDate)}午前0時から補償が始まります。`,
         },
         {
           question: '入院一時金特約の5万円型と10万円型を両方付けることはできますか。',
@@ -855,8 +852,8 @@ const groupB: DemoGroup = {
           date: halfwayRecruitStartDate,
           title: '今月の中途加入を受け付けています',
           bodyHtml: [
-            `<p>今月の中途加入は、<strong>${jpDate(halfwayRecruitEndDate)}まで</strong>受け付けています。</p>`,
-            `<p>今月お申し込みいただいた場合、補償は${jpDate(halfwayPymntInceptionDate)}から始まります。お申し込みの前に、ご家族の補償が必要かどうかもあわせてご確認ください。</p>`,
+            `<p>今月の中途加入は、<strong>${formatJapaneseDate(halfwayRecruitEndDate)}まで</strong>受け付けています。</p>`,
+            `<p>今月お申し込みいただいた場合、補償は${formatJapaneseDate(halfwayPymntInceptionDate)}から始まります。お申し込みの前に、ご家族の補償が必要かどうかもあわせてご確認ください。</p>`,
           ].join(''),
         },
         {
@@ -986,7 +983,7 @@ const groupB: DemoGroup = {
         },
         {
           question: '今から申し込むと、補償はいつから始まりますか。',
-          answer: `${jpDate(halfwayRecruitEndDate)}までにお申し込みいただいた場合、${jpDate(halfwayPymntInceptionDate)}から補償が始まります。`,
+          answer: `${formatJapaneseDate(halfwayRecruitEndDate)}までにお申し込みいただいた場合、${formatJapaneseDate(halfwayPymntInceptionDate)}から補償が始まります。`,
         },
         {
           question: '保険料はどのように支払いますか。',
@@ -1078,7 +1075,7 @@ const groupB: DemoGroup = {
         'この加入者証は、保険期間の満了まで大切に保管してください。互助会を退会される場合は、互助会事務局までご連絡ください。',
       renewalFlg: '1',
       policyHolderPageUseDiv: '1',
-      systemRevisionNotice: `${jpDate(addDays(today, 7))}の午前0時から午前6時まで、システム改修のため、お申し込み画面とマイページをご利用いただけません。ご不便をおかけしますが、ご理解くださいますようお願いいたします。`,
+      systemRevisionNotice: `${formatJapaneseDate(addDays(today, 7))}の午前0時から午前6時まで、システム改修のため、お申し込み画面とマイページをご利用いただけません。ご不便をおかけしますが、ご理解くださいますようお願いいたします。`,
       pymntMethod: '3',
       payeeAccntDisplayDiv: '1',
       payeeAccntInfo:
@@ -1392,7 +1389,7 @@ function buildAssociationDocument(
             {
               date: atOnceRecruitStartDate,
               title: 'お申し込みの受付を始めました',
-              bodyHtml: `<p>${jpDate(atOnceRecruitEndDate)}までにお申し込みください。</p>`,
+              bodyHtml: `<p>${formatJapaneseDate(atOnceRecruitEndDate)}までにお申し込みください。</p>`,
             },
             {
               date: atOnceRecruitStartDate,
@@ -1406,8 +1403,8 @@ function buildAssociationDocument(
               date: addDays(today, -5),
               title: '更新のお手続きについて',
               bodyHtml: [
-                `<p>現在の保険期間は<strong>${jpDate(groupExpiryDate)}</strong>に満了し、同じ内容で自動的に更新されます。</p>`,
-                `<p>プランや特約を変更される場合は、<strong>${jpDate(renewalFixDate)}まで</strong>にマイページからお手続きください。</p>`,
+                `<p>現在の保険期間は<strong>${formatJapaneseDate(groupExpiryDate)}</strong>に満了し、同じ内容で自動的に更新されます。</p>`,
+                `<p>プランや特約を変更される場合は、<strong>${formatJapaneseDate(renewalFixDate)}まで</strong>にマイページからお手続きください。</p>`,
               ].join(''),
             },
             {
@@ -1530,7 +1527,7 @@ function buildAssociationDocument(
       },
       {
         question: '自動更新とは何ですか。',
-        answer: `保険期間が満了したときに、同じ内容で自動的に更新される仕組みです。内容を変更される場合は、${jpDate(renewalFixDate)}までにマイページからお手続きください。`,
+        answer: `保険期間が満了したときに、同じ内容で自動的に更新される仕組みです。内容を変更される場合は、${formatJapaneseDate(renewalFixDate)}までにマイページからお手続きください。`,
       },
       {
         question: '保険料はどのように支払いますか。',

@@ -30,8 +30,6 @@ function formatZipCode(value: string): string {
 }
 
 /** 1500 → 「1,500円」 (SPEC §5.3 thousands commas). */
-const yen = formatYen
-
 export interface Row {
   label: string
   value: string
@@ -96,7 +94,7 @@ export function policyHolderRows(info: PolicyHolderInfoState): Row[] {
       },
       {
         label: t('check.otherInsurancePymntLimit'),
-        value: info.otherInsurancePymntLimit === '' ? '' : yen(info.otherInsurancePymntLimit),
+        value: info.otherInsurancePymntLimit === '' ? '' : formatYen(info.otherInsurancePymntLimit),
       },
     )
   }
@@ -155,7 +153,7 @@ export function coverageRows(
         .join('\n'),
     })
   }
-  rows.push({ label: totalPremiumLabel(pymntCount), value: yen(cvrge.totalPremium) })
+  rows.push({ label: totalPremiumLabel(pymntCount), value: formatYen(cvrge.totalPremium) })
   return rows
 }
 

@@ -23,9 +23,6 @@ const NO_REPLY = [
   'このメールは送信専用です。返信いただいてもお答えできません。',
 ].join('\n')
 
-/** 日本時間で「2026年11月20日 10時10分」。Seconds are cut, so a deadline never reads later. */
-export const japanDateTime = formatJapaneseDateTime
-
 /** Sections joined by blank lines; the agency's contact and the no-reply note close every mail. */
 export function plainMail(
   template: string,
@@ -73,7 +70,7 @@ export function codeMail(
     `${use}のための認証コードをお知らせします。画面に次の6桁の認証コードを入力してください。`,
     `認証コード：${context.code}`,
     [
-      `・有効期限：${japanDateTime(context.codeExpiresAt)}まで（送信から${ONE_TIME_CODE_MINUTES}分）`,
+      `・有効期限：${formatJapaneseDateTime(context.codeExpiresAt)}まで（送信から${ONE_TIME_CODE_MINUTES}分）`,
       '・認証コードは1回だけご利用いただけます。',
       '・認証コードは、ほかの人に教えないでください。',
     ].join('\n'),
@@ -88,7 +85,7 @@ export function mailChangedNotice(
   return plainMail('myPageMailChanged', context, 'メールアドレス変更のお知らせ', [
     `${context.groupName}の団体保険 加入者マイページにご登録のメールアドレスが変更されました。`,
     [
-      `・変更日時：${japanDateTime(context.changedAt)}`,
+      `・変更日時：${formatJapaneseDateTime(context.changedAt)}`,
       `・新しいメールアドレス：${context.maskedNewMailAddress}`,
     ].join('\n'),
     '今後のお知らせは、新しいメールアドレスにお送りします。このメールアドレスには届きません。',
@@ -108,7 +105,7 @@ export function passwordChangedNotice(
     `パスワード${what}のお知らせ`,
     [
       `${context.groupName}の団体保険 加入者マイページのパスワードが${what}されました。`,
-      `・${what}日時：${japanDateTime(context.changedAt)}`,
+      `・${what}日時：${formatJapaneseDateTime(context.changedAt)}`,
       'ほかの端末でのログインは、すべて終了しました。次回からは新しいパスワードでログインしてください。',
       'この操作にお心当たりのない場合は、ほかの方がマイページを利用した可能性があります。お手数ですが、下記のお問い合わせ先へご連絡ください。',
     ],
@@ -134,7 +131,7 @@ export function phoneRegisteredNotice(
   return plainMail('myPagePhoneRegistered', context, '電話番号認証の登録のお知らせ', [
     `${context.groupName}の団体保険 加入者マイページに、電話番号認証の電話番号が登録されました。`,
     [
-      `・登録日時：${japanDateTime(context.registeredAt)}`,
+      `・登録日時：${formatJapaneseDateTime(context.registeredAt)}`,
       `・電話番号：${context.maskedPhoneNumber}`,
     ].join('\n'),
     '次回のログインからは、この電話番号あてのSMSまたは音声ガイダンスで認証コードをお知らせします。',

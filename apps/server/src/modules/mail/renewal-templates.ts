@@ -1,5 +1,10 @@
-import { formatJapaneseDate, formatYen, totalPremiumLabel } from '@app/shared'
-import { japanDateTime, plainMail, type MyPageMailContext } from './my-page-templates.ts'
+import {
+  formatJapaneseDate,
+  formatJapaneseDateTime,
+  formatYen,
+  totalPremiumLabel,
+} from '@app/shared'
+import { plainMail, type MyPageMailContext } from './my-page-templates.ts'
 import type { MailContent } from './outbox.ts'
 
 // The renewal's mail (issue #9, SPEC §3.7, §4; ADR 0016), in the my-page mail's style: Japanese,
@@ -26,7 +31,7 @@ export function autoRenewStoppedMail(
     `${context.groupName}の団体保険について、ご契約の自動更新を停止するお申し出を受け付けました。`,
     [
       `・加入者番号：${context.groupPfPolicyHolderNo}`,
-      `・受付日時：${japanDateTime(context.stoppedAt)}`,
+      `・受付日時：${formatJapaneseDateTime(context.stoppedAt)}`,
       `・現在のご契約の満期日：${formatJapaneseDate(context.expiryDate)}`,
     ].join('\n'),
     'ご契約は満期日をもって終了し、次年度へは更新されません。',

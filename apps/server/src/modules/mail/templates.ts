@@ -1,12 +1,12 @@
 import {
   formatJapaneseDate,
+  formatJapaneseDateTime,
   formatYen,
   paymentScopeText,
   t,
   VERIFICATION_LINK_MINUTES,
 } from '@app/shared'
 import { html, safeHref, type SafeHtml } from '../pamphlet/html.ts'
-import { japanDateTime } from './my-page-templates.ts'
 import type { MailContent } from './outbox.ts'
 
 // Every mail the product sends is written here (PRODUCT.md "Messages"): Japanese, polite, plain
@@ -122,7 +122,7 @@ export function verificationMail(input: VerificationMailInput): MailTemplate {
     {
       kind: 'list',
       items: [
-        `リンクの有効期限：${japanDateTime(input.expiresAt)}まで（送信から${VERIFICATION_LINK_MINUTES / 60}時間）`,
+        `リンクの有効期限：${formatJapaneseDateTime(input.expiresAt)}まで（送信から${VERIFICATION_LINK_MINUTES / 60}時間）`,
         'リンクは1回だけご利用いただけます。',
         'リンク先の画面では、お手続きの際に設定したパスワードを入力してください。',
       ],
@@ -180,8 +180,6 @@ export interface CompletionMailInput {
   isRenewal?: boolean
 }
 
-const yen = formatYen
-
 const paymentMethodText: Record<CompletionMailInput['pymntMethod'], string> = {
   '1': 'クレジットカード（お支払い済み）',
   '3': '銀行振込（専用の振込口座）',
@@ -208,7 +206,7 @@ export function completionMail(input: CompletionMailInput): MailTemplate {
         `加入者番号：${input.groupPfPolicyHolderNo}`,
         ...(input.myPage === null ? [] : [`マイページのID：${input.myPage.userId}`]),
         `お申込日：${formatJapaneseDate(input.applicationDate)}`,
-        `お支払い金額：${yen(input.invoiceAmount)}`,
+        `お支払い金額：${formatYen(input.invoiceAmount)}`,
         `お支払い方法：${paymentMethodText[input.pymntMethod]}`,
       ],
     },
@@ -229,7 +227,7 @@ export function completionMail(input: CompletionMailInput): MailTemplate {
           `支店：${account.branchName}（支店コード ${account.branchCode}）`,
           `口座番号：${account.accountType} ${account.accountNumber}`,
           `口座名義：${account.accountHolder}`,
-          `お振込金額：${yen(account.amount)}`,
+          `お振込金額：${formatYen(account.amount)}`,
           `振込期日：${formatJapaneseDate(account.dueDate)}`,
         ],
       },
@@ -282,7 +280,7 @@ const depositSubjects: Record<DepositMailInput['outcome'], string> = {
  * (the agency refunds). The same sentences as the completion screen's deposit status.
  */
 export function depositMail(input: DepositMailInput): MailTemplate {
-  const difference = yen(Math.abs(input.amount - input.paidAmount))
+  const difference = formatYen(Math.abs(input.amount - input.paidAmount))
   const status =
     input.outcome === 'paid'
       ? 'お振り込みいただいた保険料のご入金を確認しました。ありがとうございます。'
@@ -293,8 +291,8 @@ export function depositMail(input: DepositMailInput): MailTemplate {
       kind: 'list',
       items: [
         `加入者番号：${input.groupPfPolicyHolderNo}`,
-        `お振込金額：${yen(input.amount)}`,
-        `ご入金額（合計）：${yen(input.paidAmount)}`,
+        `お振込金額：${formatYen(input.amount)}`,
+        `ご入金額（合計）：${formatYen(input.paidAmount)}`,
       ],
     },
     paragraph(status),
@@ -327,7 +325,7 @@ export function agencyCompletionMail(input: AgencyCompletionInput): MailTemplate
         `枝番：${input.groupPfBranchNo}`,
         `加入者番号：${input.groupPfPolicyHolderNo}`,
         `お申込日：${formatJapaneseDate(input.applicationDate)}`,
-        `お支払い金額：${yen(input.invoiceAmount)}`,
+        `お支払い金額：${formatYen(input.invoiceAmount)}`,
         `お支払い方法：${paymentMethodText[input.pymntMethod]}`,
       ],
     },

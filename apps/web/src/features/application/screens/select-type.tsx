@@ -59,8 +59,6 @@ function selectTypeFormSchema(group: GroupUnits, planUnitNo: number, isShown: bo
   })
 }
 
-const yen = formatYen
-
 function SelectTypeForm({
   application,
   planUnitNo,
@@ -196,7 +194,7 @@ function SelectTypeForm({
           <div className="flex flex-col gap-1 rounded-8 bg-solid-gray-50 p-4">
             <p className="text-std-16B-170">{totalPremiumLabel(group.groupPfInfo.pymntCount)}</p>
             <p className="text-std-20B-150" aria-live="polite" aria-atomic="true">
-              {yen(premium)}
+              {formatYen(premium)}
             </p>
             <p className="text-std-16N-170 text-solid-gray-700">{t('selectType.total.support')}</p>
           </div>

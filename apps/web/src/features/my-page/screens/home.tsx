@@ -77,20 +77,6 @@ function CertificateButton({
   )
 }
 
-/** The renewal pages are enrolment pages of the contract's product year (issue #9). */
-function enrolmentPagePath(
-  link: { groupPfCode: string; urlKey: string },
-  ym: string,
-  branchNo: string,
-  page: string,
-): string {
-  const { groupPfCode, urlKey } = link
-  return enrolmentPath(
-    { groupPfCode, groupPfCodeInceptionDateYm: ym, groupPfBranchNo: branchNo, urlKey },
-    page,
-  )
-}
-
 /**
  * The renewal pages (issue #9, SPEC §2.1): shown only when the contract's actions say so; the
  * procedure reads 「再開する」 once started (renewalProcedureButtonAndTextStatus "2").
@@ -147,7 +133,11 @@ function ContractCard({ contract }: { contract: ContractSummary }) {
           renewalLinks(contract).map(({ page, label }) => (
             <Link
               key={page}
-              to={enrolmentPagePath(link, ym, branchNo, page)}
+              // the renewal pages are enrolment pages of the contract's product year (issue #9)
+              to={enrolmentPath(
+                { ...link, groupPfCodeInceptionDateYm: ym, groupPfBranchNo: branchNo },
+                page,
+              )}
               aria-describedby={headingId}
               className="app-button-secondary w-full md:w-auto"
             >
