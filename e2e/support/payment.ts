@@ -18,10 +18,7 @@ import { shellMessages } from '@app/shared/messages/shell.ja'
 import { VIRTUAL_ACCOUNT_DUE_DAYS } from '@app/shared/rules/payment'
 import { addDays } from '@app/shared/time/business-date'
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
-import {
-  SANDBOX_3DS_PASSWORD,
-  sandboxTestCards,
-} from '../../apps/server/src/sandbox/test-cards.ts'
+import { SANDBOX_3DS_PASSWORD, sandboxTestCards } from '../../apps/server/src/sandbox/test-cards.ts'
 import { SESSION_INFO_KEY } from '../../apps/web/src/lib/session.ts'
 import { flowT, labelled, pageHeading, pymntCountOf, stepUrl } from './application.ts'
 import { groupDocument } from './fixtures.ts'

@@ -11,9 +11,10 @@
 // The browser journey through these screens is tests/payment-collection.spec.ts.
 import { randomBytes } from 'node:crypto'
 import {
-  applyInfoPath,
+  applyInfoRoute,
+  saveStepRoute,
   currentConsentVersions,
-  paymentInfoPath,
+  paymentInfoRoute,
   type ApplicationStep,
   type ApplicationView,
   type PolicyHolderInput,
@@ -129,7 +130,7 @@ export async function appliedPolicyHolder(
   const what = (call: string) => `${call} as ${member.memberCode}`
 
   let view = await json<ApplicationView>(
-    await request.get(`/api${applyInfoPath}`, { headers }),
+    await request.get(`/api${applyInfoRoute.path}`, { headers }),
     what('GET applyInfo'),
   )
   const bodies = stepBodies(person)
@@ -140,7 +141,7 @@ export async function appliedPolicyHolder(
       throw new Error(`K400004's flow asks for ${step}, which support/policy-holders.ts has not`)
     }
     view = await json<ApplicationView>(
-      await request.put(`/api${applyInfoPath}${step}`, {
+      await request.put(`/api${saveStepRoute(step).path}`, {
         headers,
         data: { ...body, version: view.version },
       }),
@@ -149,11 +150,11 @@ export async function appliedPolicyHolder(
   }
 
   const payment = await json<PaymentInfo>(
-    await request.get(`/api${paymentInfoPath}`, { headers }),
+    await request.get(`/api${paymentInfoRoute.path}`, { headers }),
     what('GET paymentInfo'),
   )
   const outcome = await json<PaymentOutcome>(
-    await request.post(`/api${paymentInfoPath}`, {
+    await request.post(`/api${paymentInfoRoute.path}`, {
       headers: { ...headers, [IDEMPOTENCY_KEY_HEADER]: `e2e_${randomBytes(12).toString('hex')}` },
       data: { registration: payment.registration },
     }),

@@ -9,9 +9,12 @@
 // A renewal's carried-over persons (未確定) need a product with insured items and a next year that
 // a policy holder can renew into; no fixture has both, so the server's tests cover them.
 import {
-  applyInfoPath,
+  applyInfoRoute,
+  fillPath,
   currentConsentVersions,
-  insuredPath,
+  addInsuredRoute,
+  saveStepRoute,
+  type ApplicationStep,
   type ApplicationView,
 } from '@app/shared'
 import { formatJapaneseDate } from '@app/shared/format/display'
@@ -69,7 +72,7 @@ interface Coverage {
 }
 
 /** The steps before registerInsuredInfo, saved as the screens send them (個人, the coverage). */
-const stepBodies = (coverage: Coverage): [string, Record<string, unknown>][] => [
+const stepBodies = (coverage: Coverage): [ApplicationStep, Record<string, unknown>][] => [
   ['entryTerms', { consentArray: [consent('entry-terms'), consent('privacy-policy')] }],
   ['selectPolicyHolderDiv', { policyHolderDiv: '1' }],
   ['selectCategory', { planUnitNo: coverage.planUnitNo }],
@@ -115,11 +118,11 @@ async function applicantAtInsuredList(
 ): Promise<Record<string, string>> {
   const { session } = await signInApplicant(page, request)
   const headers = { authorization: `Bearer ${session.sessionToken}` }
-  const read = await request.get(`/api${applyInfoPath}`, { headers })
+  const read = await request.get(`/api${applyInfoRoute.path}`, { headers })
   expect(read.status()).toBe(200)
   let view = (await read.json()) as ApplicationView
   for (const [name, body] of stepBodies(coverage)) {
-    const saved = await request.put(`/api${applyInfoPath}${name}`, {
+    const saved = await request.put(`/api${saveStepRoute(name).path}`, {
       headers,
       data: { ...body, version: view.version },
     })
@@ -375,9 +378,9 @@ test('夫婦型の保険料（issue #23 の3）: 被保険者全員分と示し�
   })
 
   // the spouse through the API, as the form sends it (the form is the first test's subject)
-  const read = await request.get(`/api${applyInfoPath}`, { headers })
+  const read = await request.get(`/api${applyInfoRoute.path}`, { headers })
   const before = (await read.json()) as ApplicationView
-  const spouse = await request.post(`/api${insuredPath}${COUPLE}`, {
+  const spouse = await request.post(`/api${fillPath(addInsuredRoute.path, { unitNo: COUPLE })}`, {
     headers,
     data: {
       version: before.version,

@@ -14,6 +14,7 @@ import { AppError, errorCodes } from '@app/shared'
 import type { Clock } from './clock.ts'
 import type { Database, DatabaseHandle } from './db/client.ts'
 import type { Config, TrustProxy } from './env.ts'
+import { API_PREFIX } from './lib/api-url.ts'
 import { BackgroundTasks } from './lib/background.ts'
 import { loggableError, loggableErrorField } from './lib/log-error.ts'
 import { accessRoutes } from './modules/access/routes.ts'
@@ -216,7 +217,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     global: true,
     max: config.rateLimitMax,
     timeWindow: '1 minute',
-    allowList: (request) => !request.url.startsWith('/api/'),
+    allowList: (request) => !request.url.startsWith(`${API_PREFIX}/`),
   })
   await app.register(
     async (api) => {
@@ -235,7 +236,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         throw new AppError(errorCodes.apiNotFound)
       })
     },
-    { prefix: '/api' },
+    { prefix: API_PREFIX },
   )
   // The sandbox payment provider (ADR 0014): a provider of its own, reached over HTTP only.
   if (config.payment.sandbox) {

@@ -1,6 +1,6 @@
-import type { SessionToken } from '@app/shared/api/access/endpoints'
 import { SESSION_WARNING_MINUTES } from '@app/shared/api/access/session'
-import { sessionInfoPath } from '@app/shared/api/paths'
+import type { endSessionApi, extendSessionApi } from '@app/shared/api/access/endpoints'
+import { endSessionRoute, extendSessionRoute } from '@app/shared/api/access/routes'
 import { errorCodes } from '@app/shared/errors'
 import { t } from '@app/shared/messages/shell'
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
@@ -8,6 +8,7 @@ import { useLocation, useNavigate, useParams } from 'react-router'
 import { areaEntryPath } from './guards.ts'
 import { useStoredSession } from './use-stored-session.ts'
 import { ApiError } from '../lib/api-client.ts'
+import { callEndpoint } from '../lib/call-endpoint.ts'
 import { areaOfPath } from '../lib/entry-params.ts'
 import { useServices } from '../lib/services.tsx'
 import {
@@ -42,7 +43,7 @@ export function useSignOut(): () => Promise<void> {
   const params = useParams()
   return useCallback(async () => {
     try {
-      await api.delete(sessionInfoPath)
+      await callEndpoint<typeof endSessionApi>(api, endSessionRoute, {})
     } catch {
       // the tab forgets the session all the same
     }
@@ -188,7 +189,7 @@ export function SessionTimer() {
 
   const extend = useCallback(async () => {
     try {
-      const answer = await api.put<SessionToken>(sessionInfoPath)
+      const answer = await callEndpoint<typeof extendSessionApi>(api, extendSessionRoute, {})
       refreshSession(storage, answer.sessionToken, localExpiry(answer.expiresInSeconds, now()))
     } catch (error) {
       setFailure({ error })

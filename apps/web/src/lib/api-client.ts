@@ -59,15 +59,20 @@ export interface ApiClientOptions {
 
 const ABSOLUTE_URL = /^https?:\/\//
 
-export function buildUrl(baseUrl: string, path: string, query?: Query): string {
-  const base = ABSOLUTE_URL.test(path) ? '' : baseUrl.replace(/\/+$/, '')
-  const suffix = base === '' || path.startsWith('/') ? path : `/${path}`
+/** The path with the query's defined values appended. */
+export function withQuery(path: string, query?: Query): string {
   const search = new URLSearchParams()
   for (const [name, value] of Object.entries(query ?? {})) {
     if (value !== undefined) search.append(name, String(value))
   }
   const queryString = search.toString()
-  return queryString === '' ? `${base}${suffix}` : `${base}${suffix}?${queryString}`
+  return queryString === '' ? path : `${path}?${queryString}`
+}
+
+export function buildUrl(baseUrl: string, path: string, query?: Query): string {
+  const base = ABSOLUTE_URL.test(path) ? '' : baseUrl.replace(/\/+$/, '')
+  const suffix = base === '' || path.startsWith('/') ? path : `/${path}`
+  return withQuery(`${base}${suffix}`, query)
 }
 
 async function readAll(stream: ReadableStream<Uint8Array>): Promise<Uint8Array<ArrayBuffer>> {

@@ -1,53 +1,59 @@
 import type { ApplicationView } from '@app/shared/api/application/apply-info'
 import type {
-  addressResponseSchema,
+  addInsuredApi,
+  addressApi,
+  applyInfoApi,
+  confirmInsuredApi,
   CoverageUnit,
-  downloadUrlResponseSchema,
+  downloadUrlApi,
+  editInsuredApi,
   insuredBodySchema,
+  mainCoverageTypesApi,
+  removeInsuredApi,
+  removeRequiredDocApi,
+  SaveStepApi,
+  specifiedCoverageTypesApi,
   stepBodySchemas,
+  uploadUrlApi,
   uploadUrlBodySchema,
-  uploadUrlResponseSchema,
 } from '@app/shared/api/application/endpoints'
+import type { EndpointResponse } from '@app/shared/api/endpoint'
 import {
-  addressPath,
-  applyInfoPath,
-  downloadPresignedPath,
-  fileUploadPath,
-  insuredPath,
-  mainCoverageTypesPath,
-  requiredDocsPath,
-  specifiedCoverageTypesPath,
-  uploadNecessaryDocsUrlPath,
-} from '@app/shared/api/paths'
+  addInsuredRoute,
+  addressRoute,
+  applyInfoRoute,
+  confirmInsuredRoute,
+  downloadUrlRoute,
+  editInsuredRoute,
+  fileUploadRoute,
+  mainCoverageTypesRoute,
+  removeInsuredRoute,
+  removeRequiredDocRoute,
+  saveStepRoute,
+  specifiedCoverageTypesRoute,
+  uploadUrlRoute,
+} from '@app/shared/api/application/routes'
 import type { ApplicationStep } from '@app/shared/rules/application-steps'
 import type * as z from 'zod/mini'
-import type { ApiClient, RequestOptions } from './api-client.ts'
+import type { ApiClient } from './api-client.ts'
+import { callEndpoint } from './call-endpoint.ts'
 
-// The application's calls (issue #6, ADR 0012): thin wrappers over the API client, typed by the
-// shared contract. Every write sends the version its page was based on and answers with the whole
-// ApplicationView. Only the types of the contract are imported: no schema reaches the bundle.
+// The application's calls (issue #6, ADR 0012): each one the shared endpoint's route, typed by
+// its definition (ADR 0022). Every write sends the version its page was based on and answers with
+// the whole ApplicationView. Only the definitions' types are imported: no schema reaches the
+// bundle.
 
 export type StepBody<S extends ApplicationStep> = z.input<(typeof stepBodySchemas)[S]>
 export type InsuredBody = z.input<typeof insuredBodySchema>
 export type UploadUrlBody = z.input<typeof uploadUrlBodySchema>
-export type UploadUrlResponse = z.output<typeof uploadUrlResponseSchema>
-export type DownloadUrlResponse = z.output<typeof downloadUrlResponseSchema>
-export type AddressResponse = z.output<typeof addressResponseSchema>
+export type UploadUrlResponse = EndpointResponse<typeof uploadUrlApi>
+export type DownloadUrlResponse = EndpointResponse<typeof downloadUrlApi>
+export type AddressResponse = EndpointResponse<typeof addressApi>
 export type { CoverageUnit }
-
-const JSON_BODY = { contentType: 'application/json' } as const
-
-function putJson<T>(api: ApiClient, path: string, body: unknown): Promise<T> {
-  return api.put<T>(path, JSON.stringify(body), JSON_BODY)
-}
-
-const versionQuery = (version: number) => `?version=${encodeURIComponent(String(version))}`
-const segment = (value: string | number) => encodeURIComponent(String(value))
 
 /** GET /applyInfo/: the applicant's application, its version and progress. */
 export function fetchApplication(api: ApiClient, signal?: AbortSignal): Promise<ApplicationView> {
-  const options: RequestOptions = { signal }
-  return api.get<ApplicationView>(applyInfoPath, undefined, options)
+  return callEndpoint<typeof applyInfoApi>(api, applyInfoRoute, {}, { signal })
 }
 
 /** PUT /applyInfo/{step}: saves one step. */
@@ -56,7 +62,7 @@ export function saveStep<S extends ApplicationStep>(
   step: S,
   body: StepBody<S>,
 ): Promise<ApplicationView> {
-  return putJson(api, `${applyInfoPath}${step}`, body)
+  return callEndpoint<SaveStepApi>(api, saveStepRoute(step), { body })
 }
 
 /** POST /applyInfo/insured/{unitNo}: adds an insured person to a unit. */
@@ -65,7 +71,7 @@ export function addInsured(
   unitNo: number,
   body: InsuredBody,
 ): Promise<ApplicationView> {
-  return api.post<ApplicationView>(`${insuredPath}${segment(unitNo)}`, body)
+  return callEndpoint<typeof addInsuredApi>(api, addInsuredRoute, { params: { unitNo }, body })
 }
 
 /** PUT /applyInfo/insured/{unitNo}/{insrdId}: changes an insured person. */
@@ -75,7 +81,10 @@ export function updateInsured(
   insrdId: string,
   body: InsuredBody,
 ): Promise<ApplicationView> {
-  return putJson(api, `${insuredPath}${segment(unitNo)}/${segment(insrdId)}`, body)
+  return callEndpoint<typeof editInsuredApi>(api, editInsuredRoute, {
+    params: { unitNo, insrdId },
+    body,
+  })
 }
 
 /** DELETE /applyInfo/insured/{unitNo}/{insrdId}?version=N */
@@ -85,9 +94,10 @@ export function removeInsured(
   insrdId: string,
   version: number,
 ): Promise<ApplicationView> {
-  return api.delete<ApplicationView>(
-    `${insuredPath}${segment(unitNo)}/${segment(insrdId)}${versionQuery(version)}`,
-  )
+  return callEndpoint<typeof removeInsuredApi>(api, removeInsuredRoute, {
+    params: { unitNo, insrdId },
+    query: { version },
+  })
 }
 
 /** PUT /applyInfo/insured/{unitNo}/confirm: 「この内容で確定する」 for one unit. */
@@ -96,12 +106,15 @@ export function confirmInsuredUnit(
   unitNo: number,
   version: number,
 ): Promise<ApplicationView> {
-  return putJson(api, `${insuredPath}${segment(unitNo)}/confirm`, { version })
+  return callEndpoint<typeof confirmInsuredApi>(api, confirmInsuredRoute, {
+    params: { unitNo },
+    body: { version },
+  })
 }
 
 /** GET /mainCoverageTypes/: the plans. */
 export function fetchPlans(api: ApiClient): Promise<{ planArray: CoverageUnit[] }> {
-  return api.get(mainCoverageTypesPath)
+  return callEndpoint<typeof mainCoverageTypesApi>(api, mainCoverageTypesRoute, {})
 }
 
 /** GET /specifiedCoverageTypes/?planUnitNo=N: the options that may be added to the plan. */
@@ -109,18 +122,23 @@ export function fetchOptions(
   api: ApiClient,
   planUnitNo: number,
 ): Promise<{ optionArray: CoverageUnit[] }> {
-  return api.get(specifiedCoverageTypesPath, { planUnitNo })
+  return callEndpoint<typeof specifiedCoverageTypesApi>(api, specifiedCoverageTypesRoute, {
+    query: { planUnitNo },
+  })
 }
 
 /** GET /address/?zipCode=1000001 (seven digits, no hyphen). */
 export function lookupAddress(api: ApiClient, zipCode: string): Promise<AddressResponse> {
-  return api.get(addressPath, { zipCode })
+  return callEndpoint<typeof addressApi>(api, addressRoute, { query: { zipCode } })
 }
 
 /** POST /uploadNecessaryDocsUrl/: a one-time signed upload URL for one slot. */
 export function requestUploadUrl(api: ApiClient, body: UploadUrlBody): Promise<UploadUrlResponse> {
-  return api.post(uploadNecessaryDocsUrlPath, body)
+  return callEndpoint<typeof uploadUrlApi>(api, uploadUrlRoute, { body })
 }
+
+/** The upload route's fixed part: '/files/upload/' (the route ends in its token). */
+const uploadPathPrefix = fileUploadRoute.path.slice(0, -1)
 
 /**
  * The path to give the API client for a signed upload URL. The server answers with the URL as
@@ -130,11 +148,14 @@ export function requestUploadUrl(api: ApiClient, body: UploadUrlBody): Promise<U
  */
 export function uploadPathOf(uploadUrl: string): string {
   if (/^https?:\/\//.test(uploadUrl)) return uploadUrl
-  const index = uploadUrl.indexOf(fileUploadPath)
+  const index = uploadUrl.indexOf(uploadPathPrefix)
   return index < 0 ? uploadUrl : uploadUrl.slice(index)
 }
 
-/** PUT {uploadUrl}: the file's bytes; the answer is the application with the file added. */
+/**
+ * PUT {uploadUrl}: the file's bytes; the answer is the application with the file added. The URL
+ * is the server's signed URL, not a route the browser fills in.
+ */
 export function uploadFile(
   api: ApiClient,
   uploadUrl: string,
@@ -147,7 +168,7 @@ export function uploadFile(
 
 /** POST /downloadPresigned/: a short-lived URL to open an uploaded file. */
 export function requestDownloadUrl(api: ApiClient, fileId: string): Promise<DownloadUrlResponse> {
-  return api.post(downloadPresignedPath, { fileId })
+  return callEndpoint<typeof downloadUrlApi>(api, downloadUrlRoute, { body: { fileId } })
 }
 
 /** DELETE /applyInfo/requiredDocs/{fileId}?version=N */
@@ -156,7 +177,8 @@ export function removeRequiredDoc(
   fileId: string,
   version: number,
 ): Promise<ApplicationView> {
-  return api.delete<ApplicationView>(
-    `${requiredDocsPath}${segment(fileId)}${versionQuery(version)}`,
-  )
+  return callEndpoint<typeof removeRequiredDocApi>(api, removeRequiredDocRoute, {
+    params: { fileId },
+    query: { version },
+  })
 }

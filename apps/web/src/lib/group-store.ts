@@ -1,4 +1,4 @@
-import type { GroupPfInfoResponse, ItemDefinitionsResponse } from '@app/shared/api/group/endpoints'
+import type { groupPfInfoApi, itemDefinitionsApi } from '@app/shared/api/group/endpoints'
 import type { GroupPfInfo, GroupPfInfoBranchNo } from '@app/shared/api/group/group-pf-info'
 import type { ItemDefinition } from '@app/shared/api/group/item-definition'
 import {
@@ -7,8 +7,9 @@ import {
   type EntryArea,
   type EntryParams,
 } from '@app/shared/rules/entry-check'
-import { groupPfInfoPath, itemDefinitionsPath } from '@app/shared/api/paths'
+import { groupPfInfoRoute, itemDefinitionsRoute } from '@app/shared/api/group/routes'
 import { ApiError, type ApiClient } from './api-client.ts'
+import { callEndpoint } from './call-endpoint.ts'
 
 /** Group information of one link (SPEC §2.6, §7.1, §7.2). */
 export interface GroupData {
@@ -77,22 +78,24 @@ async function fetchGroup(
   const groupPfCode = params.groupPfCode ?? ''
   const urlKey = params.urlKey ?? ''
   if (area === 'myp') {
-    const group = await api.get<GroupPfInfoResponse>(groupPfInfoPath, { urlKey, groupPfCode })
+    const group = await callEndpoint<typeof groupPfInfoApi>(api, groupPfInfoRoute, {
+      query: { urlKey, groupPfCode },
+    })
     return { ...group, itemDefinitionArray: undefined }
   }
   const groupPfCodeInceptionDateYm = params.groupPfCodeInceptionDateYm ?? ''
   // SPEC §7.2: in parallel with the group information; if either fails the whole load fails.
   const [group, items] = await Promise.all([
-    api.get<GroupPfInfoResponse>(groupPfInfoPath, {
-      urlKey,
-      groupPfCode,
-      groupPfCodeInceptionDateYm,
-      groupPfBranchNo: params.groupPfBranchNo,
+    callEndpoint<typeof groupPfInfoApi>(api, groupPfInfoRoute, {
+      query: {
+        urlKey,
+        groupPfCode,
+        groupPfCodeInceptionDateYm,
+        groupPfBranchNo: params.groupPfBranchNo,
+      },
     }),
-    api.get<ItemDefinitionsResponse>(itemDefinitionsPath, {
-      groupPfCode,
-      urlKey,
-      groupPfCodeInceptionDateYm,
+    callEndpoint<typeof itemDefinitionsApi>(api, itemDefinitionsRoute, {
+      query: { groupPfCode, urlKey, groupPfCodeInceptionDateYm },
     }),
   ])
   return { ...group, itemDefinitionArray: items.itemDefinitionArray }

@@ -10,6 +10,7 @@ import {
   type SessionToken,
 } from '@app/shared'
 import type { Clock } from '../../clock.ts'
+import type { Guard } from '../../lib/register-endpoint.ts'
 import type { Database } from '../../db/client.ts'
 import { accounts, sessions } from '../../db/schema/index.ts'
 import type { ServerKeys } from '../security/secrets.ts'
@@ -97,6 +98,9 @@ export class SessionManager {
    * `purpose: 'myPage'`, a session opened by the enrolment link is refused like none (ADR 0015):
    * the my-page needs the sign-in with its second step.
    */
+  /** The guard of an applicant's call (lib/register-endpoint.ts): a session, else 401 E0003. */
+  readonly applicant: Guard<SignedIn> = (request, reply) => this.require(request, reply)
+
   async require(
     request: FastifyRequest,
     reply: FastifyReply,

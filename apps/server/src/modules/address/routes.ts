@@ -1,10 +1,6 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
-import {
-  addressPath,
-  addressQuerySchema,
-  addressResponseSchema,
-  errorBodySchema,
-} from '@app/shared'
+import { addressApi } from '@app/shared/api/application/endpoints'
+import { registerEndpoint } from '../../lib/register-endpoint.ts'
 import { lookupAddress } from './address-lookup.ts'
 
 /**
@@ -13,26 +9,16 @@ import { lookupAddress } from './address-lookup.ts'
  * (SPEC §8.4 "Address lookup failed").
  */
 export const addressRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
-  app.addHook('onSend', async (_request, reply, payload) => {
-    void reply.header('cache-control', 'no-store')
-    return payload
-  })
-
-  app.get(
-    addressPath,
+  registerEndpoint(
+    app,
+    addressApi,
     {
-      schema: {
-        summary: '郵便番号から住所',
-        tags: ['application'],
-        security: [{ bearer: [] }],
-        querystring: addressQuerySchema,
-        response: { 200: addressResponseSchema, 400: errorBodySchema, 401: errorBodySchema },
-      },
+      summary: '郵便番号から住所',
+      tags: ['application'],
+      refusals: [400, 401],
+      guard: app.sessions.applicant,
     },
-    async (request, reply) => {
-      await app.sessions.require(request, reply)
-      return { addressArray: await lookupAddress(request.query.zipCode) }
-    },
+    async ({ query }) => ({ addressArray: await lookupAddress(query.zipCode) }),
   )
   done()
 }

@@ -1,47 +1,12 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
-import {
-  applicationResponseSchema,
-  applicationSteps,
-  applyInfoPath,
-  errorBodySchema,
-  insuredBodySchema,
-  insuredConfirmBodySchema,
-  insuredPath,
-  mainCoverageTypesPath,
-  mainCoverageTypesResponseSchema,
-  specifiedCoverageTypesPath,
-  specifiedCoverageTypesQuerySchema,
-  specifiedCoverageTypesResponseSchema,
-  stepBodySchemas,
-  versionQuerySchema,
-  type ApplicationStep,
-} from '@app/shared'
-import type { StepBody } from './apply-info-state.ts'
+import type { ApplicationStep } from '@app/shared'
+import * as Application from '@app/shared/api/application/endpoints'
+import { registerEndpoint, type EndpointOptions } from '../../lib/register-endpoint.ts'
+import type { SignedIn } from '../access/session.ts'
 
-// The application (issue #6, ADR 0012): thin routes over ApplicationService. Every call works on
-// the signed-in applicant's own application; the answers hold personal data, so no cache keeps
-// them and nothing of the bodies is logged.
-
-const refusals = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-}
-const security = [{ bearer: [] }]
-const tags = ['application']
-
-const unitParams = z.strictObject({
-  unitNo: z
-    .string()
-    .regex(/^\d{1,2}$/)
-    .transform(Number),
-})
-const insuredParams = unitParams.extend({
-  insrdId: z.string().regex(/^[0-9a-f-]{36}$/),
-})
+// The application (issue #6, ADR 0012): thin routes over ApplicationService, each registered from
+// its shared endpoint (ADR 0022). Every call works on the signed-in applicant's own application;
+// the answers hold personal data, so no cache keeps them and nothing of the bodies is logged.
 
 const stepSummaries: Record<ApplicationStep, string> = {
   entryTerms: '同意事項・個人情報の取扱いへの同意',
@@ -58,147 +23,109 @@ const stepSummaries: Record<ApplicationStep, string> = {
 }
 
 export const applicationRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
-  app.addHook('onSend', async (_request, reply, payload) => {
-    void reply.header('cache-control', 'no-store')
-    return payload
+  const options = (summary: string): EndpointOptions<SignedIn> => ({
+    summary,
+    tags: ['application'],
+    refusals: [400, 401, 403, 404, 409],
+    guard: app.sessions.applicant,
   })
 
-  app.get(
-    applyInfoPath,
-    {
-      schema: {
-        summary: '申込情報の取得（状態・版・進み具合・同意）',
-        tags,
-        security,
-        response: { 200: applicationResponseSchema, ...refusals },
-      },
-    },
-    async (request, reply) => app.applications.view(await app.sessions.require(request, reply)),
+  registerEndpoint(
+    app,
+    Application.applyInfoApi,
+    options('申込情報の取得（状態・版・進み具合・同意）'),
+    ({ who }) => app.applications.view(who),
   )
 
-  const registerStep = <S extends ApplicationStep>(step: S) => {
-    app.put(
-      `${applyInfoPath}${step}`,
-      {
-        schema: {
-          summary: `申込情報の保存: ${stepSummaries[step]}`,
-          tags,
-          security,
-          body: stepBodySchemas[step],
-          response: { 200: applicationResponseSchema, ...refusals },
-        },
-      },
-      async (request, reply) => {
-        const signedIn = await app.sessions.require(request, reply)
-        return app.applications.saveStep(signedIn, step, request.body as StepBody<S>)
-      },
-    )
-  }
-  for (const step of applicationSteps) registerStep(step)
-
-  app.post(
-    `${insuredPath}:unitNo`,
-    {
-      schema: {
-        summary: '被保険者の追加',
-        tags,
-        security,
-        params: unitParams,
-        body: insuredBodySchema,
-        response: { 200: applicationResponseSchema, ...refusals },
-      },
-    },
-    async (request, reply) => {
-      const signedIn = await app.sessions.require(request, reply)
-      return app.applications.addInsured(signedIn, request.params.unitNo, request.body)
-    },
+  // One registration per step: each step's body has its own schema (and type).
+  const { saveStepApis: steps } = Application
+  const saving = (step: ApplicationStep) => options(`申込情報の保存: ${stepSummaries[step]}`)
+  registerEndpoint(app, steps.entryTerms, saving('entryTerms'), ({ who, body }) =>
+    app.applications.saveStep(who, 'entryTerms', body),
+  )
+  registerEndpoint(
+    app,
+    steps.selectPolicyHolderDiv,
+    saving('selectPolicyHolderDiv'),
+    ({ who, body }) => app.applications.saveStep(who, 'selectPolicyHolderDiv', body),
+  )
+  registerEndpoint(app, steps.selectCategory, saving('selectCategory'), ({ who, body }) =>
+    app.applications.saveStep(who, 'selectCategory', body),
+  )
+  registerEndpoint(app, steps.selectType, saving('selectType'), ({ who, body }) =>
+    app.applications.saveStep(who, 'selectType', body),
+  )
+  registerEndpoint(
+    app,
+    steps.inputPolicyHolderInfo,
+    saving('inputPolicyHolderInfo'),
+    ({ who, body }) => app.applications.saveStep(who, 'inputPolicyHolderInfo', body),
+  )
+  registerEndpoint(
+    app,
+    steps.registerMaintenanceManager,
+    saving('registerMaintenanceManager'),
+    ({ who, body }) => app.applications.saveStep(who, 'registerMaintenanceManager', body),
+  )
+  registerEndpoint(app, steps.registerInsuredInfo, saving('registerInsuredInfo'), ({ who, body }) =>
+    app.applications.saveStep(who, 'registerInsuredInfo', body),
+  )
+  registerEndpoint(app, steps.noticeMatters, saving('noticeMatters'), ({ who, body }) =>
+    app.applications.saveStep(who, 'noticeMatters', body),
+  )
+  registerEndpoint(app, steps.noticeMattersDoc, saving('noticeMattersDoc'), ({ who, body }) =>
+    app.applications.saveStep(who, 'noticeMattersDoc', body),
+  )
+  registerEndpoint(
+    app,
+    steps.checkPolicyHolderInfo,
+    saving('checkPolicyHolderInfo'),
+    ({ who, body }) => app.applications.saveStep(who, 'checkPolicyHolderInfo', body),
+  )
+  registerEndpoint(
+    app,
+    steps.pamphletImportantNotes,
+    saving('pamphletImportantNotes'),
+    ({ who, body }) => app.applications.saveStep(who, 'pamphletImportantNotes', body),
   )
 
-  app.put(
-    `${insuredPath}:unitNo/confirm`,
-    {
-      schema: {
-        summary: '被保険者の登録内容の確定（補償ごと）',
-        tags,
-        security,
-        params: unitParams,
-        body: insuredConfirmBodySchema,
-        response: { 200: applicationResponseSchema, ...refusals },
-      },
-    },
-    async (request, reply) => {
-      const signedIn = await app.sessions.require(request, reply)
-      return app.applications.confirmInsured(signedIn, request.params.unitNo, request.body.version)
-    },
+  registerEndpoint(
+    app,
+    Application.addInsuredApi,
+    options('被保険者の追加'),
+    ({ who, params, body }) => app.applications.addInsured(who, params.unitNo, body),
   )
-
-  app.put(
-    `${insuredPath}:unitNo/:insrdId`,
-    {
-      schema: {
-        summary: '被保険者の変更',
-        tags,
-        security,
-        params: insuredParams,
-        body: insuredBodySchema,
-        response: { 200: applicationResponseSchema, ...refusals },
-      },
-    },
-    async (request, reply) => {
-      const signedIn = await app.sessions.require(request, reply)
-      const { unitNo, insrdId } = request.params
-      return app.applications.editInsured(signedIn, unitNo, insrdId, request.body)
-    },
+  registerEndpoint(
+    app,
+    Application.confirmInsuredApi,
+    options('被保険者の登録内容の確定（補償ごと）'),
+    ({ who, params, body }) => app.applications.confirmInsured(who, params.unitNo, body.version),
   )
-
-  app.delete(
-    `${insuredPath}:unitNo/:insrdId`,
-    {
-      schema: {
-        summary: '被保険者の削除',
-        tags,
-        security,
-        params: insuredParams,
-        querystring: versionQuerySchema,
-        response: { 200: applicationResponseSchema, ...refusals },
-      },
-    },
-    async (request, reply) => {
-      const signedIn = await app.sessions.require(request, reply)
-      const { unitNo, insrdId } = request.params
-      return app.applications.removeInsured(signedIn, unitNo, insrdId, request.query.version)
-    },
+  registerEndpoint(
+    app,
+    Application.editInsuredApi,
+    options('被保険者の変更'),
+    ({ who, params, body }) =>
+      app.applications.editInsured(who, params.unitNo, params.insrdId, body),
   )
-
-  app.get(
-    mainCoverageTypesPath,
-    {
-      schema: {
-        summary: 'プラン（主たる補償）の一覧',
-        tags,
-        security,
-        response: { 200: mainCoverageTypesResponseSchema, ...refusals },
-      },
-    },
-    async (request, reply) =>
-      app.applications.mainCoverageTypes(await app.sessions.require(request, reply)),
+  registerEndpoint(
+    app,
+    Application.removeInsuredApi,
+    options('被保険者の削除'),
+    ({ who, params, query }) =>
+      app.applications.removeInsured(who, params.unitNo, params.insrdId, query.version),
   )
-
-  app.get(
-    specifiedCoverageTypesPath,
-    {
-      schema: {
-        summary: 'プランに付けられるオプションの一覧',
-        tags,
-        security,
-        querystring: specifiedCoverageTypesQuerySchema,
-        response: { 200: specifiedCoverageTypesResponseSchema, ...refusals },
-      },
-    },
-    async (request, reply) => {
-      const signedIn = await app.sessions.require(request, reply)
-      return app.applications.specifiedCoverageTypes(signedIn, request.query.planUnitNo)
-    },
+  registerEndpoint(
+    app,
+    Application.mainCoverageTypesApi,
+    options('プラン（主たる補償）の一覧'),
+    ({ who }) => app.applications.mainCoverageTypes(who),
+  )
+  registerEndpoint(
+    app,
+    Application.specifiedCoverageTypesApi,
+    options('プランに付けられるオプションの一覧'),
+    ({ who, query }) => app.applications.specifiedCoverageTypes(who, query.planUnitNo),
   )
   done()
 }

@@ -3,8 +3,6 @@ import { Readable } from 'node:stream'
 import {
   AppError,
   errorCodes,
-  fileDownloadPath,
-  fileUploadPath,
   isStepOpen,
   requiredDocsType,
   validateRules,
@@ -14,9 +12,11 @@ import {
   type GroupPfInfo,
   type Issue,
 } from '@app/shared'
+import { fileDownloadRoute, fileUploadRoute } from '@app/shared/api/application/routes'
 import { t as text } from '@app/shared/messages/application'
 import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/client.ts'
+import { apiUrl } from '../../lib/api-url.ts'
 import type { SignedIn } from '../access/session.ts'
 import { hitRateLimit } from '../security/rate-limit.ts'
 import type { ServerKeys } from '../security/secrets.ts'
@@ -57,7 +57,6 @@ export interface DraftApplications {
   ): Promise<ApplicationView>
 }
 
-const API_PREFIX = '/api'
 const UPLOAD_TTL_MS = 10 * 60_000
 const DOWNLOAD_TTL_MS = 5 * 60_000
 /** per account: upload URLs in 10 minutes (5 files × 3 slots, twice over) */
@@ -139,7 +138,7 @@ export class FileService {
     // Old tickets are swept now and then by whoever asks; no job needed.
     if (Math.random() < 0.02) await deleteOldUploadTickets(db, now)
     const token = await signToken(keys, 'upload', { tid: ticketId }, { now, expiresAt })
-    return { url: `${API_PREFIX}${fileUploadPath}${token}`, expiresAt: expiresAt.toISOString() }
+    return { url: apiUrl(fileUploadRoute, { '*': token }), expiresAt: expiresAt.toISOString() }
   }
 
   /** PUT /files/upload/{token}: spends the ticket, checks and stores the bytes, attaches the file. */
@@ -209,7 +208,7 @@ export class FileService {
     if (file === undefined) throw fileNotFound()
     const expiresAt = new Date(now.getTime() + DOWNLOAD_TTL_MS)
     const token = await signToken(keys, 'download', { fid: file.id }, { now, expiresAt })
-    return { url: `${API_PREFIX}${fileDownloadPath}${token}`, expiresAt: expiresAt.toISOString() }
+    return { url: apiUrl(fileDownloadRoute, { '*': token }), expiresAt: expiresAt.toISOString() }
   }
 
   /** GET /files/download/{token}: the file's bytes while the URL is valid. */

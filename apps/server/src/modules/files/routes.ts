@@ -1,51 +1,18 @@
-import type { FastifyPluginCallbackZod, ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
-import {
-  applicationResponseSchema,
-  downloadPresignedPath,
-  downloadUrlBodySchema,
-  downloadUrlResponseSchema,
-  errorBodySchema,
-  fileDownloadPath,
-  fileUploadPath,
-  maxUploadBytes,
-  requiredDocsPath,
-  uploadNecessaryDocsUrlPath,
-  uploadResponseSchema,
-  uploadUrlBodySchema,
-  uploadUrlResponseSchema,
-  versionQuerySchema,
-} from '@app/shared'
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
+import { maxUploadBytes } from '@app/shared'
+import * as Files from '@app/shared/api/application/endpoints'
+import { fileDownloadRoute, fileUploadRoute } from '@app/shared/api/application/routes'
+import { withoutSignedToken } from '../../lib/api-url.ts'
+import { registerEndpoint, withoutSignIn } from '../../lib/register-endpoint.ts'
 import { sendBytes } from '../../lib/send.ts'
 
-const refusals = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  429: errorBodySchema,
-}
-const urlRefusals = {
-  400: errorBodySchema,
-  409: errorBodySchema,
-  410: errorBodySchema,
-  413: errorBodySchema,
-  415: errorBodySchema,
-}
-
-// A signed token is longer than the router's 100-character limit on a `:param`, so the routes
-// take the rest of the path (`*`). The token's own checks (signature, audience, expiry) decide;
-// this only bounds the work.
-const tokenParams = z.strictObject({ '*': z.string().max(2048) })
-const fileIdParams = z.strictObject({ fileId: z.string().regex(/^[0-9a-f-]{36}$/) })
-
-const SIGNED_FILE_PATH = new RegExp(`^(/api(?:${fileUploadPath}|${fileDownloadPath})).+$`)
+const tags = ['files']
+const refusals = [400, 401, 403, 404, 409, 429]
+/** The signed URLs' targets: the token decides, so no session and their own refusals. */
+const urlRefusals = [400, 409, 410, 413, 415]
 
 /** A request path for the log: a signed file URL is a capability, so its token is left out. */
-export function withoutFileToken(path: string): string {
-  return path.replace(SIGNED_FILE_PATH, '$1…')
-}
+export const withoutFileToken = withoutSignedToken([fileUploadRoute, fileDownloadRoute])
 
 /** RFC 8187 ext-value: UTF-8, percent-encoded, including the characters encodeURIComponent keeps. */
 function contentDisposition(fileName: string): string {
@@ -61,33 +28,26 @@ function contentDisposition(fileName: string): string {
  * destinations, and deleting a file. File names and contents are never logged.
  */
 export const fileRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
-  app.addHook('onSend', async (_request, reply, payload) => {
-    void reply.header('cache-control', 'no-store')
-    return payload
+  const signedIn = (summary: string) => ({
+    summary,
+    tags,
+    refusals,
+    guard: app.sessions.applicant,
   })
 
-  app.post(
-    uploadNecessaryDocsUrlPath,
-    {
-      schema: {
-        summary: '必要書類のアップロード用の署名付きURL（1ファイル・1回・10分）',
-        tags: ['files'],
-        security: [{ bearer: [] }],
-        body: uploadUrlBodySchema,
-        response: { 200: uploadUrlResponseSchema, ...refusals },
-      },
-    },
-    async (request, reply) => {
-      const signedIn = await app.sessions.require(request, reply)
-      const signed = await app.files.issueUploadUrl(signedIn, request.body)
+  registerEndpoint(
+    app,
+    Files.uploadUrlApi,
+    signedIn('必要書類のアップロード用の署名付きURL（1ファイル・1回・10分）'),
+    async ({ who, body }) => {
+      const signed = await app.files.issueUploadUrl(who, body)
       return { uploadUrl: signed.url, expiresAt: signed.expiresAt }
     },
   )
 
   // The upload takes the file's bytes as they are: its own parser, only here, and 2 MB at most
   // (a larger body is refused with 413 before anything is read into the store).
-  app.register((plugin, _uploadOptions, uploadDone) => {
-    const upload = plugin.withTypeProvider<ZodTypeProvider>()
+  app.register((upload, _uploadOptions, uploadDone) => {
     upload.removeAllContentTypeParsers()
     upload.addContentTypeParser(
       'application/octet-stream',
@@ -96,55 +56,45 @@ export const fileRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         parsed(null, body)
       },
     )
-    upload.put(
-      `${fileUploadPath}*`,
+    registerEndpoint(
+      upload,
+      Files.fileUploadApi,
       {
-        bodyLimit: maxUploadBytes,
-        schema: {
-          summary: '署名付きURLへのファイルの送信（本文はファイルのバイト列）',
-          tags: ['files'],
-          params: tokenParams,
-          response: { 200: uploadResponseSchema, ...urlRefusals },
-        },
+        summary: '署名付きURLへのファイルの送信（本文はファイルのバイト列）',
+        tags,
+        refusals: urlRefusals,
+        guard: withoutSignIn,
+        route: { bodyLimit: maxUploadBytes },
       },
-      async (request) => {
+      async ({ params, request }) => {
         const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)
-        return app.files.receiveUpload(request.params['*'], bytes)
+        return app.files.receiveUpload(params['*'], bytes)
       },
     )
     uploadDone()
   })
 
-  app.post(
-    downloadPresignedPath,
-    {
-      schema: {
-        summary: 'アップロード済みの書類を開く署名付きURL（5分）',
-        tags: ['files'],
-        security: [{ bearer: [] }],
-        body: downloadUrlBodySchema,
-        response: { 200: downloadUrlResponseSchema, ...refusals },
-      },
-    },
-    async (request, reply) => {
-      const signedIn = await app.sessions.require(request, reply)
-      const signed = await app.files.issueDownloadUrl(signedIn, request.body.fileId)
+  registerEndpoint(
+    app,
+    Files.downloadUrlApi,
+    signedIn('アップロード済みの書類を開く署名付きURL（5分）'),
+    async ({ who, body }) => {
+      const signed = await app.files.issueDownloadUrl(who, body.fileId)
       return { downloadUrl: signed.url, expiresAt: signed.expiresAt }
     },
   )
 
-  app.get(
-    `${fileDownloadPath}*`,
+  registerEndpoint(
+    app,
+    Files.fileDownloadApi,
     {
-      schema: {
-        summary: '署名付きURLの先: 書類のバイト列（添付ファイルとして）',
-        tags: ['files'],
-        params: tokenParams,
-        response: { 410: errorBodySchema },
-      },
+      summary: '署名付きURLの先: 書類のバイト列（添付ファイルとして）',
+      tags,
+      refusals: [410],
+      guard: withoutSignIn,
     },
-    async (request, reply) => {
-      const download = await app.files.openDownload(request.params['*'])
+    async ({ params, reply }) => {
+      const download = await app.files.openDownload(params['*'])
       void reply
         .header('content-disposition', contentDisposition(download.fileName))
         .header('x-content-type-options', 'nosniff')
@@ -154,22 +104,11 @@ export const fileRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     },
   )
 
-  app.delete(
-    `${requiredDocsPath}:fileId`,
-    {
-      schema: {
-        summary: '必要書類の削除（version は申込情報の版）',
-        tags: ['files'],
-        security: [{ bearer: [] }],
-        params: fileIdParams,
-        querystring: versionQuerySchema,
-        response: { 200: applicationResponseSchema, ...refusals },
-      },
-    },
-    async (request, reply) => {
-      const signedIn = await app.sessions.require(request, reply)
-      return app.files.deleteFile(signedIn, request.params.fileId, request.query.version)
-    },
+  registerEndpoint(
+    app,
+    Files.removeRequiredDocApi,
+    signedIn('必要書類の削除（version は申込情報の版）'),
+    ({ who, params, query }) => app.files.deleteFile(who, params.fileId, query.version),
   )
   done()
 }

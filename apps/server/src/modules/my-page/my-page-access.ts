@@ -1,10 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import * as z from 'zod/mini'
 import { AppError, errorCodes } from '@app/shared'
 import type { MyPageLink } from '@app/shared/api/my-page/endpoints'
 import { checkEntryParams } from '@app/shared/rules/entry-check'
 import { toBusinessDate } from '@app/shared/time/business-date'
 import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/client.ts'
+import type { Guard } from '../../lib/register-endpoint.ts'
 import type { SessionManager, SignedIn } from '../access/session.ts'
 import { findCurrentLink, type GroupLink } from '../group/group-records.ts'
 
@@ -14,6 +16,12 @@ import { findCurrentLink, type GroupLink } from '../group/group-records.ts'
 // - a signed-in call needs a my-page session (opened by the sign-in with its second step), and
 //   the session's account must belong to the link's group: another group's session gets the
 //   same 404 as an unknown link, so no answer tells one person's records from another's.
+
+/** The link a signed-in call names, in its query (GET) or its body: both already checked. */
+const namedLinkSchema = z.object({ groupPfCode: z.string(), urlKey: z.string() })
+
+/** A signed-in policy holder of the named link's group. */
+export type Holder = SignedIn & MyPageLinkTarget
 
 export interface MyPageLinkTarget {
   /** the product in force today for the link (the latest whose inception is not after today) */
@@ -46,6 +54,13 @@ export class MyPageAccess {
    * The signed-in policy holder of a my-page call: a my-page session (else 401 E0003) whose
    * account belongs to the link's group (else 404 APFA1003, like an unknown link).
    */
+  /** The guard of a signed-in my-page call (lib/register-endpoint.ts), named by its link. */
+  readonly holder: Guard<Holder> = (request, reply) => {
+    const named = namedLinkSchema.safeParse(request.method === 'GET' ? request.query : request.body)
+    if (!named.success) throw new AppError(errorCodes.validationFailed, { message: 'no link' })
+    return this.requireSignedIn(request, reply, named.data)
+  }
+
   async requireSignedIn(
     request: FastifyRequest,
     reply: FastifyReply,

@@ -1,5 +1,6 @@
 import {
   appHref,
+  groupImageRoute,
   enrolmentPath,
   formatYearMonthDate,
   parseReferenceInfo,
@@ -10,6 +11,7 @@ import {
   type GroupPfInfoResponse,
   type ReferenceItem,
 } from '@app/shared'
+import { apiUrl } from '../../lib/api-url.ts'
 import { japaneseDate, japaneseDateTime, yen } from './format.ts'
 import { html, safeHref, type HtmlValue, type SafeHtml } from './html.ts'
 import { CONTAINER, renderDocument } from './layout.ts'
@@ -651,7 +653,7 @@ export function renderPamphletPage(view: PamphletView, options: PamphletRenderOp
         ? html`<p class="text-std-18B-160 md:text-std-20B-150">${groupName}</p>`
         : html`<p class="rounded-8 bg-white p-2">
             <img
-              src="/api/groupImages/${encodeURIComponent(info.logoImage.fileId)}"
+              src="${apiUrl(groupImageRoute, { fileId: info.logoImage.fileId })}"
               alt="${info.logoImage.alt}"
               width="224"
               height="48"
@@ -662,7 +664,7 @@ export function renderPamphletPage(view: PamphletView, options: PamphletRenderOp
   </div>`
 
   const main = html`<div class="${CONTAINER} pt-6 md:pt-10">
-    ${info.topImage !== null && html`<img src="/api/groupImages/${encodeURIComponent(info.topImage.fileId)}" alt="${info.topImage.alt}" width="1200" height="400" fetchpriority="high" class="aspect-[3/1] w-full rounded-16 bg-(--theme-tint) object-cover" />`}
+    ${info.topImage !== null && html`<img src="${apiUrl(groupImageRoute, { fileId: info.topImage.fileId })}" alt="${info.topImage.alt}" width="1200" height="400" fetchpriority="high" class="aspect-[3/1] w-full rounded-16 bg-(--theme-tint) object-cover" />`}
     <p class="mt-6 text-dns-16B-130 text-solid-gray-700">${t('screen.pamphlet.title')}</p>
     <h1 class="mt-1 break-keep text-std-26B-150 text-solid-gray-900 md:text-std-36B-140">
       ${groupName}

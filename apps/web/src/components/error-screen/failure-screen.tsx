@@ -1,4 +1,5 @@
-import { sessionInfoPath } from '@app/shared/api/paths'
+import type { sessionInfoApi } from '@app/shared/api/access/endpoints'
+import { sessionInfoRoute } from '@app/shared/api/access/routes'
 import {
   decideErrorScreen,
   type ErrorArea,
@@ -8,6 +9,7 @@ import { pageNameOf } from '@app/shared/rules/navigation-block'
 import { useEffect, useState, type MouseEvent } from 'react'
 import { useLocation, useNavigate, useParams } from 'react-router'
 import { ErrorScreenView } from './error-screen-view.tsx'
+import { callEndpoint } from '@/lib/call-endpoint.ts'
 import { env } from '@/lib/env.ts'
 import { areaOfPath } from '@/lib/entry-params.ts'
 import { fullPageLoad, useServices } from '@/lib/services.tsx'
@@ -48,7 +50,7 @@ export function FailureScreen({ state }: { state: ErrorDisplayState }) {
     if (area !== 'myp') return
     let isCurrent = true
     // SPEC §7.5: the current-user lookup; any failure means not signed in.
-    api.get(sessionInfoPath).then(
+    callEndpoint<typeof sessionInfoApi>(api, sessionInfoRoute, {}).then(
       () => isCurrent && setIsSignedIn(true),
       () => isCurrent && setIsSignedIn(false),
     )

@@ -1,70 +1,78 @@
 import type {
   certificateApi,
+  changePasswordApi,
   ChangePasswordBody,
   CodeSent,
   ContractInfo,
   contractInfoApi,
-  FinishMailChangeBody,
   finishMailChangeApi,
+  FinishMailChangeBody,
+  finishPasswordResetApi,
   FinishPasswordResetBody,
-  FinishPhoneRegistrationBody,
   finishPhoneRegistrationApi,
-  IdReNotificationBody,
+  FinishPhoneRegistrationBody,
   idReNotificationApi,
+  IdReNotificationBody,
   MyPageInfo,
+  myPageInfoApi,
   MyPageLink,
+  sendLoginCodeApi,
   SendLoginCodeBody,
+  sendPhoneCodeApi,
   SendPhoneCodeBody,
+  start2FAApi,
   Start2FABody,
   Start2FAResponse,
-  StartMailChangeBody,
   startMailChangeApi,
-  StartPasswordResetBody,
+  StartMailChangeBody,
   startPasswordResetApi,
-  StartPhoneRegistrationBody,
+  StartPasswordResetBody,
   startPhoneRegistrationApi,
+  StartPhoneRegistrationBody,
+  verifyLoginCodeApi,
   VerifyLoginCodeBody,
   VerifyLoginCodeResponse,
 } from '@app/shared/api/my-page/endpoints'
 import {
-  authCodePath,
-  certificatePath,
-  contractInfoPath,
-  idReNotificationPath,
-  mailAddressPath,
-  myPageInfoPath,
-  passwordPath,
-  passwordResetPath,
-  sessionInfoPath,
-  start2FAPath,
-  tmpPhoneNumberCodePath,
-  tmpPhoneNumberPath,
-} from '@app/shared/api/paths'
+  certificateRoute,
+  changePasswordRoute,
+  contractInfoRoute,
+  finishMailChangeRoute,
+  finishPasswordResetRoute,
+  finishPhoneRegistrationRoute,
+  idReNotificationRoute,
+  myPageInfoRoute,
+  sendLoginCodeRoute,
+  sendPhoneCodeRoute,
+  start2FARoute,
+  startMailChangeRoute,
+  startPasswordResetRoute,
+  startPhoneRegistrationRoute,
+  verifyLoginCodeRoute,
+} from '@app/shared/api/my-page/routes'
+import type { endSessionApi } from '@app/shared/api/access/endpoints'
+import { endSessionRoute } from '@app/shared/api/access/routes'
+import type { EndpointResponse } from '@app/shared/api/endpoint'
 import type * as z from 'zod/mini'
 import type { ApiClient } from '@/lib/api-client.ts'
+import { callEndpoint } from '@/lib/call-endpoint.ts'
 
 // The my-page calls (issue #8, ADR 0015): thin wrappers over the API client, typed by the shared
 // contract. Only its types are imported: no schema reaches the bundle through here (ADR 0011).
 
-type Output<Api extends { response: z.ZodMiniType }> = z.output<Api['response']>
-
-export type StartMailChangeResponse = Output<typeof startMailChangeApi>
-export type StartPasswordResetResponse = Output<typeof startPasswordResetApi>
-export type StartPhoneRegistrationResponse = Output<typeof startPhoneRegistrationApi>
-export type FinishPhoneRegistrationResponse = Output<typeof finishPhoneRegistrationApi>
-
-function putJson<T>(api: ApiClient, path: string, body: unknown): Promise<T> {
-  return api.put<T>(path, JSON.stringify(body), { contentType: 'application/json' })
-}
+export type StartMailChangeResponse = EndpointResponse<typeof startMailChangeApi>
+export type StartPasswordResetResponse = EndpointResponse<typeof startPasswordResetApi>
+export type StartPhoneRegistrationResponse = EndpointResponse<typeof startPhoneRegistrationApi>
+export type FinishPhoneRegistrationResponse = EndpointResponse<typeof finishPhoneRegistrationApi>
 
 /** POST /start2FA/: the ID, the password and the four consents open a sign-in attempt. */
 export function start2FA(api: ApiClient, body: Start2FABody): Promise<Start2FAResponse> {
-  return api.post(start2FAPath, body)
+  return callEndpoint<typeof start2FAApi>(api, start2FARoute, { body: body })
 }
 
 /** POST /authcodeMail/: the sign-in's code (again) by mail, SMS or voice. */
 export function sendLoginCode(api: ApiClient, body: SendLoginCodeBody): Promise<CodeSent> {
-  return api.post(authCodePath, body)
+  return callEndpoint<typeof sendLoginCodeApi>(api, sendLoginCodeRoute, { body: body })
 }
 
 /** POST /sessionInfo/: the sign-in's code opens a my-page session. */
@@ -72,34 +80,34 @@ export function verifyLoginCode(
   api: ApiClient,
   body: VerifyLoginCodeBody,
 ): Promise<VerifyLoginCodeResponse> {
-  return api.post(sessionInfoPath, body)
+  return callEndpoint<typeof verifyLoginCodeApi>(api, verifyLoginCodeRoute, { body: body })
 }
 
 /** DELETE /sessionInfo/: sign-out. */
-export function endSession(api: ApiClient): Promise<void> {
-  return api.delete(sessionInfoPath)
+export function endSession(api: ApiClient): Promise<null> {
+  return callEndpoint<typeof endSessionApi>(api, endSessionRoute, {})
 }
 
 /** GET /policyHolderInfo/: the policy holder and the contracts (home). */
 export function fetchMyPageInfo(api: ApiClient, link: MyPageLink): Promise<MyPageInfo> {
-  return api.get(myPageInfoPath, link)
+  return callEndpoint<typeof myPageInfoApi>(api, myPageInfoRoute, { query: link })
 }
 
 /** GET /policyHolderInfo/contract/: the contract of one coverage period. */
 export function fetchContractInfo(
   api: ApiClient,
-  query: z.input<(typeof contractInfoApi)['query']>,
+  query: z.input<(typeof contractInfoApi)['querystring']>,
   signal?: AbortSignal,
 ): Promise<ContractInfo> {
-  return api.get(contractInfoPath, query, { signal })
+  return callEndpoint<typeof contractInfoApi>(api, contractInfoRoute, { query: query }, { signal })
 }
 
 /** POST /policyHolderCertificate/: a short-lived URL of the 加入者証 PDF. */
 export function requestCertificate(
   api: ApiClient,
   body: z.input<(typeof certificateApi)['body']>,
-): Promise<Output<typeof certificateApi>> {
-  return api.post(certificatePath, body)
+): Promise<EndpointResponse<typeof certificateApi>> {
+  return callEndpoint<typeof certificateApi>(api, certificateRoute, { body: body })
 }
 
 /** POST /mailAddress/: a code to the new address. */
@@ -107,20 +115,23 @@ export function startMailChange(
   api: ApiClient,
   body: StartMailChangeBody,
 ): Promise<StartMailChangeResponse> {
-  return api.post(mailAddressPath, body)
+  return callEndpoint<typeof startMailChangeApi>(api, startMailChangeRoute, { body: body })
 }
 
 /** PUT /mailAddress/: the code changes the address. */
 export function finishMailChange(
   api: ApiClient,
   body: FinishMailChangeBody,
-): Promise<Output<typeof finishMailChangeApi>> {
-  return putJson(api, mailAddressPath, body)
+): Promise<EndpointResponse<typeof finishMailChangeApi>> {
+  return callEndpoint<typeof finishMailChangeApi>(api, finishMailChangeRoute, { body: body })
 }
 
 /** PUT /password/: the password change on home. */
-export function changePassword(api: ApiClient, body: ChangePasswordBody): Promise<void> {
-  return putJson(api, passwordPath, body)
+export function changePassword(
+  api: ApiClient,
+  body: ChangePasswordBody,
+): Promise<EndpointResponse<typeof changePasswordApi>> {
+  return callEndpoint<typeof changePasswordApi>(api, changePasswordRoute, { body: body })
 }
 
 /** POST /passwordReset/: the ID and the registered address; a code if both match. */
@@ -128,20 +139,23 @@ export function startPasswordReset(
   api: ApiClient,
   body: StartPasswordResetBody,
 ): Promise<StartPasswordResetResponse> {
-  return api.post(passwordResetPath, body)
+  return callEndpoint<typeof startPasswordResetApi>(api, startPasswordResetRoute, { body: body })
 }
 
 /** PUT /passwordReset/: the code and the new password. */
-export function finishPasswordReset(api: ApiClient, body: FinishPasswordResetBody): Promise<void> {
-  return putJson(api, passwordResetPath, body)
+export function finishPasswordReset(
+  api: ApiClient,
+  body: FinishPasswordResetBody,
+): Promise<EndpointResponse<typeof finishPasswordResetApi>> {
+  return callEndpoint<typeof finishPasswordResetApi>(api, finishPasswordResetRoute, { body: body })
 }
 
 /** POST /idReNotificationMail/: the ID to the address, if it is registered. */
 export function sendIdReNotification(
   api: ApiClient,
   body: IdReNotificationBody,
-): Promise<Output<typeof idReNotificationApi>> {
-  return api.post(idReNotificationPath, body)
+): Promise<EndpointResponse<typeof idReNotificationApi>> {
+  return callEndpoint<typeof idReNotificationApi>(api, idReNotificationRoute, { body: body })
 }
 
 /** POST /tmpPhoneNumber/: the number to register. */
@@ -149,12 +163,14 @@ export function startPhoneRegistration(
   api: ApiClient,
   body: StartPhoneRegistrationBody,
 ): Promise<StartPhoneRegistrationResponse> {
-  return api.post(tmpPhoneNumberPath, body)
+  return callEndpoint<typeof startPhoneRegistrationApi>(api, startPhoneRegistrationRoute, {
+    body: body,
+  })
 }
 
 /** POST /tmpPhoneNumber/code/: the registration's code by SMS or voice. */
 export function sendPhoneCode(api: ApiClient, body: SendPhoneCodeBody): Promise<CodeSent> {
-  return api.post(tmpPhoneNumberCodePath, body)
+  return callEndpoint<typeof sendPhoneCodeApi>(api, sendPhoneCodeRoute, { body: body })
 }
 
 /** PUT /tmpPhoneNumber/: the code registers the number. */
@@ -162,5 +178,7 @@ export function finishPhoneRegistration(
   api: ApiClient,
   body: FinishPhoneRegistrationBody,
 ): Promise<FinishPhoneRegistrationResponse> {
-  return putJson(api, tmpPhoneNumberPath, body)
+  return callEndpoint<typeof finishPhoneRegistrationApi>(api, finishPhoneRegistrationRoute, {
+    body: body,
+  })
 }

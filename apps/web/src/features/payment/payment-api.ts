@@ -6,15 +6,25 @@ import {
   type PaymentRegistration,
   type PuzzleChallenge,
 } from '@app/shared/api/payment/payment'
+import type {
+  capyStatusApi,
+  executePaymentCreditApi,
+  executePaymentCreditReturnApi,
+  executePaymentVAccountApi,
+  paymentInfoApi,
+  registerPaymentApi,
+} from '@app/shared/api/payment/payment'
 import {
-  capyStatusPath,
-  executePaymentCreditPath,
-  executePaymentCreditReturnPath,
-  executePaymentVAccountPath,
-  paymentInfoPath,
-} from '@app/shared/api/paths'
+  capyStatusRoute,
+  executePaymentCreditReturnRoute,
+  executePaymentCreditRoute,
+  executePaymentVAccountRoute,
+  paymentInfoRoute,
+  registerPaymentRoute,
+} from '@app/shared/api/payment/routes'
 import type * as z from 'zod/mini'
 import { createApiClient, type ApiClient } from '@/lib/api-client.ts'
+import { callEndpoint } from '@/lib/call-endpoint.ts'
 import type { KeyValueStorage } from '@/lib/browser-storage.ts'
 import { env } from '@/lib/env.ts'
 
@@ -26,12 +36,12 @@ export type ExecutePaymentCreditBody = z.input<typeof executePaymentCreditBodySc
 
 /** GET /paymentInfo/: what is due, how it is paid and, once applied, the completion. */
 export function fetchPaymentInfo(api: ApiClient): Promise<PaymentInfo> {
-  return api.get<PaymentInfo>(paymentInfoPath)
+  return callEndpoint<typeof paymentInfoApi>(api, paymentInfoRoute, {})
 }
 
 /** GET /capyStatus/: a new puzzle (ALTCHA challenge), valid 5 minutes and usable once. */
 export function fetchPuzzleChallenge(api: ApiClient): Promise<PuzzleChallenge> {
-  return api.get<PuzzleChallenge>(capyStatusPath)
+  return callEndpoint<typeof capyStatusApi>(api, capyStatusRoute, {})
 }
 
 /**
@@ -60,7 +70,7 @@ export function executePaymentCredit(
   client: ApiClient,
   body: ExecutePaymentCreditBody,
 ): Promise<PaymentOutcome> {
-  return client.post<PaymentOutcome>(executePaymentCreditPath, body)
+  return callEndpoint<typeof executePaymentCreditApi>(client, executePaymentCreditRoute, { body })
 }
 
 /** POST /executePaymentCredit/threeDSecure/: finish the card payment after the 3-D Secure page. */
@@ -68,7 +78,13 @@ export function returnFromThreeDSecure(
   client: ApiClient,
   registration: PaymentRegistration,
 ): Promise<PaymentOutcome> {
-  return client.post<PaymentOutcome>(executePaymentCreditReturnPath, { registration })
+  return callEndpoint<typeof executePaymentCreditReturnApi>(
+    client,
+    executePaymentCreditReturnRoute,
+    {
+      body: { registration },
+    },
+  )
 }
 
 /** POST /executePaymentVAccount/: have the provider issue the application's virtual account. */
@@ -76,7 +92,9 @@ export function executePaymentVAccount(
   client: ApiClient,
   registration: PaymentRegistration,
 ): Promise<PaymentOutcome> {
-  return client.post<PaymentOutcome>(executePaymentVAccountPath, { registration })
+  return callEndpoint<typeof executePaymentVAccountApi>(client, executePaymentVAccountRoute, {
+    body: { registration },
+  })
 }
 
 /** POST /paymentInfo/: the payment registration of SPEC §7.4 (団体扱: nothing is paid online). */
@@ -84,7 +102,9 @@ export function registerOfflinePayment(
   client: ApiClient,
   registration: PaymentRegistration,
 ): Promise<PaymentOutcome> {
-  return client.post<PaymentOutcome>(paymentInfoPath, { registration })
+  return callEndpoint<typeof registerPaymentApi>(client, registerPaymentRoute, {
+    body: { registration },
+  })
 }
 
 /** What the provider's token endpoint takes (PRODUCT.md "Money": card data goes there only). */

@@ -1,10 +1,18 @@
 import type {
   RenewalInfo,
+  renewalInfoApi,
+  renewalProcedureApi,
   RenewalProcedureStarted,
   RenewalTarget,
+  stopUpdateApi,
 } from '@app/shared/api/renewal/endpoints'
-import { stopUpdatePath, renewalInfoPath, renewalProcedurePath } from '@app/shared/api/paths'
+import {
+  renewalInfoRoute,
+  renewalProcedureRoute,
+  stopUpdateRoute,
+} from '@app/shared/api/renewal/routes'
 import type { ApiClient } from '@/lib/api-client.ts'
+import { callEndpoint } from '@/lib/call-endpoint.ts'
 
 // The renewal calls (issue #9, ADR 0016): thin wrappers over the API client, typed by the shared
 // contract. Only its types are imported: no schema reaches the bundle through here (ADR 0011).
@@ -26,12 +34,12 @@ export function fetchRenewalInfo(
   target: RenewalTarget,
   signal?: AbortSignal,
 ): Promise<RenewalInfo> {
-  return api.get(renewalInfoPath, target, { signal })
+  return callEndpoint<typeof renewalInfoApi>(api, renewalInfoRoute, { query: target }, { signal })
 }
 
 /** POST /stopUpdate/: stops the auto-renewal (409 APFA2031 after the fix date, APFA2029). */
 export function stopAutoRenewal(api: ApiClient, target: RenewalTarget): Promise<RenewalInfo> {
-  return api.post(stopUpdatePath, target)
+  return callEndpoint<typeof stopUpdateApi>(api, stopUpdateRoute, { body: target })
 }
 
 /** POST /renewalProcedure/: starts or resumes the procedure; answers next year's link. */
@@ -39,5 +47,5 @@ export function startRenewalProcedure(
   api: ApiClient,
   target: RenewalTarget,
 ): Promise<RenewalProcedureStarted> {
-  return api.post(renewalProcedurePath, target)
+  return callEndpoint<typeof renewalProcedureApi>(api, renewalProcedureRoute, { body: target })
 }

@@ -1,15 +1,18 @@
 import * as z from 'zod/mini'
+import { defineEndpoint } from '../endpoint.ts'
+import {
+  confirmVerificationRoute,
+  endSessionRoute,
+  extendSessionRoute,
+  sendVerificationMailRoute,
+  sessionInfoRoute,
+  verificationLinkStatusRoute,
+  verifyByIdRoute,
+  verifyByItemRoute,
+} from './routes.ts'
 import { consentDocumentIds } from '../../documents/types.ts'
 import { fieldSchema } from '../../rules/field-schema.ts'
 import { t } from '../../messages/fields.ts'
-import {
-  confirmVerificationPath,
-  verificationLinkStatusPath,
-  sendVerificationMailPath,
-  sessionInfoPath,
-  verifyByIdPath,
-  verifyByItemPath,
-} from '../paths.ts'
 
 // Applicant access (issue #5, ADR 0010): verifyUser (SPEC §2.1, §6), the verification mail and
 // its link, and the session (PRODUCT.md "People and how they sign in"). The paths are the
@@ -82,22 +85,18 @@ export const entryTicketSchema = z.strictObject({
 export type EntryTicket = z.infer<typeof entryTicketSchema>
 
 /** 初回登録IDによる本人確認 (authenticationType "1"). */
-export const verifyByIdApi = {
-  method: 'POST',
-  path: verifyByIdPath,
+export const verifyByIdApi = defineEndpoint(verifyByIdRoute, {
   body: z.extend(entryLinkSchema, {
     firstEntryId: firstEntryIdSchema,
     firstEntryPassword: firstEntryPasswordSchema,
     consents,
   }),
   response: entryTicketSchema,
-} as const
+})
 export type VerifyByIdBody = z.infer<typeof verifyByIdApi.body>
 
 /** 三項目認証 (authenticationType "2"): answers keyed by the items' itemCode. */
-export const verifyByItemApi = {
-  method: 'POST',
-  path: verifyByItemPath,
+export const verifyByItemApi = defineEndpoint(verifyByItemRoute, {
   body: z.extend(entryLinkSchema, {
     authItems: z.record(
       z.string().check(z.regex(/^[A-Za-z0-9_]{1,30}$/)),
@@ -106,13 +105,11 @@ export const verifyByItemApi = {
     consents,
   }),
   response: entryTicketSchema,
-} as const
+})
 export type VerifyByItemBody = z.infer<typeof verifyByItemApi.body>
 
 /** 確認メールの送信: the mail address and the chosen my-page password. */
-export const sendVerificationMailApi = {
-  method: 'POST',
-  path: sendVerificationMailPath,
+export const sendVerificationMailApi = defineEndpoint(sendVerificationMailRoute, {
   body: z
     .strictObject({
       entryToken: z.string().check(z.minLength(1), z.maxLength(4096)),
@@ -135,7 +132,7 @@ export const sendVerificationMailApi = {
     /** ISO 8601: when the link stops working (1 hour, SPEC §9) */
     expiresAt: z.iso.datetime(),
   }),
-} as const
+})
 export type SendVerificationMailBody = z.infer<typeof sendVerificationMailApi.body>
 
 /** The session a successful sign-in opens (PRODUCT.md "Sessions"). */
@@ -149,9 +146,7 @@ export const sessionTokenSchema = z.strictObject({
 export type SessionToken = z.infer<typeof sessionTokenSchema>
 
 /** 確認メールのURLを開いた先: the link's token and the password chosen before the mail. */
-export const confirmVerificationApi = {
-  method: 'POST',
-  path: confirmVerificationPath,
+export const confirmVerificationApi = defineEndpoint(confirmVerificationRoute, {
   body: z.strictObject({
     token: z.string().check(z.regex(/^[A-Za-z0-9_-]{20,100}$/)),
     password: enteredPasswordSchema,
@@ -161,7 +156,7 @@ export const confirmVerificationApi = {
     userId: z.string(),
     link: entryLinkSchema,
   }),
-} as const
+})
 export type ConfirmVerificationBody = z.infer<typeof confirmVerificationApi.body>
 export type ConfirmVerificationResponse = z.infer<typeof confirmVerificationApi.response>
 
@@ -171,20 +166,17 @@ export type ConfirmVerificationResponse = z.infer<typeof confirmVerificationApi.
  * confirmVerificationApi, so that it stays out of request logs. Anything not usable (unknown,
  * used, expired) answers the same `usable: false`.
  */
-export const verificationLinkStatusApi = {
-  method: 'POST',
-  path: verificationLinkStatusPath,
+export const verificationLinkStatusApi = defineEndpoint(verificationLinkStatusRoute, {
   body: z.strictObject({ token: confirmVerificationApi.body.shape.token }),
   response: z.strictObject({
     usable: z.boolean(),
     /** a usable link that resumes a half-done application (issue #23 point 14) */
     isResuming: z.boolean(),
   }),
-} as const
+})
 
-/** SPEC §7.5 current-user lookup; PUT extends the session, DELETE signs out. */
-export const sessionInfoApi = {
-  path: sessionInfoPath,
+/** SPEC §7.5 current-user lookup. */
+export const sessionInfoApi = defineEndpoint(sessionInfoRoute, {
   response: z.strictObject({
     userId: z.string(),
     groupPfCode: z.string(),
@@ -192,6 +184,9 @@ export const sessionInfoApi = {
     /** the application in progress or applied, when the account has one */
     application: z.nullable(z.extend(entryLinkSchema, { status: z.enum(['draft', 'applied']) })),
   }),
-  extendResponse: sessionTokenSchema,
-} as const
+})
+/** 「延長する」: the session extended, with its new token and end. */
+export const extendSessionApi = defineEndpoint(extendSessionRoute, { response: sessionTokenSchema })
+/** Sign-out: the server forgets the session (204). */
+export const endSessionApi = defineEndpoint(endSessionRoute, { response: z.null(), status: 204 })
 export type SessionInfo = z.infer<typeof sessionInfoApi.response>

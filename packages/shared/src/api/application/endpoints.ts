@@ -2,6 +2,24 @@ import * as z from 'zod/mini'
 import type { $ZodShape } from 'zod/v4/core'
 import { PREMIUM_BASES } from '../../rules/premium-basis.ts'
 import { consentReferenceSchema } from '../access/endpoints.ts'
+import { defineEndpoint } from '../endpoint.ts'
+import type { ApplicationStep } from '../../rules/application-steps.ts'
+import {
+  addInsuredRoute,
+  addressRoute,
+  applyInfoRoute,
+  confirmInsuredRoute,
+  downloadUrlRoute,
+  editInsuredRoute,
+  fileDownloadRoute,
+  fileUploadRoute,
+  mainCoverageTypesRoute,
+  removeInsuredRoute,
+  removeRequiredDocRoute,
+  saveStepRoute,
+  specifiedCoverageTypesRoute,
+  uploadUrlRoute,
+} from './routes.ts'
 import {
   applicationViewSchema,
   insuredInputSchema,
@@ -125,4 +143,94 @@ export const downloadUrlBodySchema = z.strictObject({
 export const downloadUrlResponseSchema = z.strictObject({
   downloadUrl: z.string(),
   expiresAt: z.iso.datetime(),
+})
+
+// ---------------------------------------------------------------------------------------------
+// The endpoints (ADR 0022): each route of routes.ts with what it takes and answers.
+
+/** A unit's number in a path: 1 to 20. */
+const unitParams = z.strictObject({
+  unitNo: z.pipe(z.string().check(z.regex(/^\d{1,2}$/)), z.transform(Number)),
+})
+const insuredParams = z.extend(unitParams, {
+  insrdId: z.string().check(z.regex(/^[0-9a-f-]{36}$/)),
+})
+/** A signed URL's token: the rest of the path. The token's own checks decide; this bounds work. */
+const signedTokenParams = z.strictObject({ '*': z.string().check(z.maxLength(2048)) })
+
+export const applyInfoApi = defineEndpoint(applyInfoRoute, { response: applicationResponseSchema })
+
+const stepEndpoint = <const S extends ApplicationStep>(step: S) =>
+  defineEndpoint(saveStepRoute(step), {
+    body: stepBodySchemas[step],
+    response: applicationResponseSchema,
+  })
+
+/** PUT /applyInfo/{step}, one endpoint per step: the body is the step's (stepBodySchemas). */
+export const saveStepApis = {
+  entryTerms: stepEndpoint('entryTerms'),
+  selectPolicyHolderDiv: stepEndpoint('selectPolicyHolderDiv'),
+  selectCategory: stepEndpoint('selectCategory'),
+  selectType: stepEndpoint('selectType'),
+  inputPolicyHolderInfo: stepEndpoint('inputPolicyHolderInfo'),
+  registerMaintenanceManager: stepEndpoint('registerMaintenanceManager'),
+  registerInsuredInfo: stepEndpoint('registerInsuredInfo'),
+  noticeMatters: stepEndpoint('noticeMatters'),
+  noticeMattersDoc: stepEndpoint('noticeMattersDoc'),
+  checkPolicyHolderInfo: stepEndpoint('checkPolicyHolderInfo'),
+  pamphletImportantNotes: stepEndpoint('pamphletImportantNotes'),
+} as const satisfies Record<ApplicationStep, unknown>
+/** Any step's endpoint: what the browser's generic save is typed by. */
+export type SaveStepApi = (typeof saveStepApis)[ApplicationStep]
+
+export const addInsuredApi = defineEndpoint(addInsuredRoute, {
+  params: unitParams,
+  body: insuredBodySchema,
+  response: applicationResponseSchema,
+})
+export const confirmInsuredApi = defineEndpoint(confirmInsuredRoute, {
+  params: unitParams,
+  body: insuredConfirmBodySchema,
+  response: applicationResponseSchema,
+})
+export const editInsuredApi = defineEndpoint(editInsuredRoute, {
+  params: insuredParams,
+  body: insuredBodySchema,
+  response: applicationResponseSchema,
+})
+export const removeInsuredApi = defineEndpoint(removeInsuredRoute, {
+  params: insuredParams,
+  querystring: versionQuerySchema,
+  response: applicationResponseSchema,
+})
+export const mainCoverageTypesApi = defineEndpoint(mainCoverageTypesRoute, {
+  response: mainCoverageTypesResponseSchema,
+})
+export const specifiedCoverageTypesApi = defineEndpoint(specifiedCoverageTypesRoute, {
+  querystring: specifiedCoverageTypesQuerySchema,
+  response: specifiedCoverageTypesResponseSchema,
+})
+export const addressApi = defineEndpoint(addressRoute, {
+  querystring: addressQuerySchema,
+  response: addressResponseSchema,
+})
+export const uploadUrlApi = defineEndpoint(uploadUrlRoute, {
+  body: uploadUrlBodySchema,
+  response: uploadUrlResponseSchema,
+})
+/** The body is the file's bytes (application/octet-stream, 2 MB at most). */
+export const fileUploadApi = defineEndpoint(fileUploadRoute, {
+  params: signedTokenParams,
+  response: uploadResponseSchema,
+})
+export const downloadUrlApi = defineEndpoint(downloadUrlRoute, {
+  body: downloadUrlBodySchema,
+  response: downloadUrlResponseSchema,
+})
+/** The answer is the file's bytes, as an attachment. */
+export const fileDownloadApi = defineEndpoint(fileDownloadRoute, { params: signedTokenParams })
+export const removeRequiredDocApi = defineEndpoint(removeRequiredDocRoute, {
+  params: z.strictObject({ fileId: z.string().check(z.regex(/^[0-9a-f-]{36}$/)) }),
+  querystring: versionQuerySchema,
+  response: applicationResponseSchema,
 })

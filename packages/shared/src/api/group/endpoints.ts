@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
-import { groupPfInfoPath, itemDefinitionsPath } from '../paths.ts'
+import { defineEndpoint } from '../endpoint.ts'
+import { groupImageRoute, groupPfInfoRoute, itemDefinitionsRoute } from './routes.ts'
 import { groupPfInfoBranchNoSchema, groupPfInfoSchema } from './group-pf-info.ts'
 import { itemDefinitionSchema } from './item-definition.ts'
 
@@ -8,9 +9,7 @@ import { itemDefinitionSchema } from './item-definition.ts'
 const routeParam = z.string().check(z.maxLength(64))
 
 /** 団体情報取得 (SPEC §7.1). Under /myp/ only urlKey and groupPfCode are sent (§2.6). */
-export const groupPfInfoApi = {
-  method: 'GET',
-  path: groupPfInfoPath,
+export const groupPfInfoApi = defineEndpoint(groupPfInfoRoute, {
   querystring: z.strictObject({
     urlKey: routeParam,
     groupPfCode: routeParam,
@@ -28,20 +27,23 @@ export const groupPfInfoApi = {
     /** the server's business date (Asia/Tokyo), YYYYMMDD */
     businessDate: z.string().check(z.regex(/^\d{8}$/)),
   }),
-} as const
+})
 export type GroupPfInfoQuery = z.infer<typeof groupPfInfoApi.querystring>
 export type GroupPfInfoResponse = z.infer<typeof groupPfInfoApi.response>
 
 /** 項目定義取得 (SPEC §7.2), sent in parallel with §7.1 except under /myp/. */
-export const itemDefinitionsApi = {
-  method: 'GET',
-  path: itemDefinitionsPath,
+export const itemDefinitionsApi = defineEndpoint(itemDefinitionsRoute, {
   querystring: z.strictObject({
     groupPfCode: routeParam,
     urlKey: routeParam,
     groupPfCodeInceptionDateYm: routeParam,
   }),
   response: z.strictObject({ itemDefinitionArray: z.array(itemDefinitionSchema) }),
-} as const
+})
 export type ItemDefinitionsQuery = z.infer<typeof itemDefinitionsApi.querystring>
 export type ItemDefinitionsResponse = z.infer<typeof itemDefinitionsApi.response>
+
+/** A group's image by its content hash; the answer is the image's bytes, cached a year. */
+export const groupImageApi = defineEndpoint(groupImageRoute, {
+  params: z.strictObject({ fileId: z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/)) }),
+})

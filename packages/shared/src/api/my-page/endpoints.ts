@@ -1,4 +1,23 @@
 import * as z from 'zod/mini'
+import { defineEndpoint } from '../endpoint.ts'
+import {
+  certificateFileRoute,
+  certificateRoute,
+  changePasswordRoute,
+  contractInfoRoute,
+  finishMailChangeRoute,
+  finishPasswordResetRoute,
+  finishPhoneRegistrationRoute,
+  idReNotificationRoute,
+  myPageInfoRoute,
+  sendLoginCodeRoute,
+  sendPhoneCodeRoute,
+  start2FARoute,
+  startMailChangeRoute,
+  startPasswordResetRoute,
+  startPhoneRegistrationRoute,
+  verifyLoginCodeRoute,
+} from './routes.ts'
 import { itemDefinitionSchema } from '../group/item-definition.ts'
 import { policyDocumentIds } from '../../documents/types.ts'
 import { t } from '../../messages/fields.ts'
@@ -9,20 +28,6 @@ import {
   insuredPersonSchema,
   policyHolderInfoStateSchema,
 } from '../application/apply-info.ts'
-import {
-  authCodePath,
-  certificatePath,
-  contractInfoPath,
-  idReNotificationPath,
-  mailAddressPath,
-  myPageInfoPath,
-  passwordPath,
-  passwordResetPath,
-  sessionInfoPath,
-  start2FAPath,
-  tmpPhoneNumberCodePath,
-  tmpPhoneNumberPath,
-} from '../paths.ts'
 
 // My-page (issue #8, SPEC §2.2, §3.6, §6, §8.4; PRODUCT.md "People and how they sign in";
 // ADR 0015). Sign-in is two steps: ID + password (+ the four consents) opens a sign-in attempt,
@@ -110,9 +115,7 @@ export type TelephoneChannel = z.infer<typeof telephoneChannelSchema>
  * mailed at once (`codeSent`); with "telephone" nothing is sent yet: the browser goes to
  * telephoneAuthSelect (flowType telephoneLogin) and asks POST /authcodeMail/ for SMS or voice.
  */
-export const start2FAApi = {
-  method: 'POST',
-  path: start2FAPath,
+export const start2FAApi = defineEndpoint(start2FARoute, {
   body: z.extend(myPageLinkSchema, {
     userId: userIdSchema,
     password: enteredPasswordSchema,
@@ -125,7 +128,7 @@ export const start2FAApi = {
     /** the mailed code, when authTypeForLogin is "mail" */
     codeSent: z.nullable(codeSentSchema),
   }),
-} as const
+})
 export type Start2FABody = z.infer<typeof start2FAApi.body>
 export type Start2FAResponse = z.infer<typeof start2FAApi.response>
 
@@ -135,15 +138,13 @@ export type Start2FAResponse = z.infer<typeof start2FAApi.response>
  * unavailable on the number 400 APFT0001; sending failed 502 APFT0002; mail refused 502 APFM0002;
  * more than 5 codes per attempt 429 APFR0001.
  */
-export const sendLoginCodeApi = {
-  method: 'POST',
-  path: authCodePath,
+export const sendLoginCodeApi = defineEndpoint(sendLoginCodeRoute, {
   body: z.strictObject({
     attemptToken: attemptTokenSchema,
     channel: z.enum(['mail', 'sms', 'voice']),
   }),
   response: codeSentSchema,
-} as const
+})
 export type SendLoginCodeBody = z.infer<typeof sendLoginCodeApi.body>
 
 /**
@@ -151,9 +152,7 @@ export type SendLoginCodeBody = z.infer<typeof sendLoginCodeApi.body>
  * my-page session. Wrong code 400 APFL0013; code or attempt expired 410 APFL0014; the 5th wrong
  * code voids the attempt 423 APFL0015 (sign in again).
  */
-export const verifyLoginCodeApi = {
-  method: 'POST',
-  path: sessionInfoPath,
+export const verifyLoginCodeApi = defineEndpoint(verifyLoginCodeRoute, {
   body: z.strictObject({
     attemptToken: attemptTokenSchema,
     code: oneTimeCodeSchema,
@@ -162,7 +161,7 @@ export const verifyLoginCodeApi = {
     userId: z.string(),
     groupPfCode: z.string(),
   }),
-} as const
+})
 export type VerifyLoginCodeBody = z.infer<typeof verifyLoginCodeApi.body>
 export type VerifyLoginCodeResponse = z.infer<typeof verifyLoginCodeApi.response>
 
@@ -226,10 +225,8 @@ export type ContractSummary = z.infer<typeof contractSummarySchema>
  * home (SPEC §2.5 "my-page home fetches my-page information") → GET /policyHolderInfo/?link.
  * Contracts newest period first. No session or not a my-page session: 401 E0003.
  */
-export const myPageInfoApi = {
-  method: 'GET',
-  path: myPageInfoPath,
-  query: myPageLinkSchema,
+export const myPageInfoApi = defineEndpoint(myPageInfoRoute, {
+  querystring: myPageLinkSchema,
   response: z.strictObject({
     userId: z.string(),
     /** 漢字氏名 (or the corporate name), from the latest contract */
@@ -240,7 +237,7 @@ export const myPageInfoApi = {
     maskedPhoneNumber: z.nullable(z.string()),
     contracts: z.array(contractSummarySchema),
   }),
-} as const
+})
 export type MyPageInfo = z.infer<typeof myPageInfoApi.response>
 
 /**
@@ -248,10 +245,8 @@ export type MyPageInfo = z.infer<typeof myPageInfoApi.response>
  * without a contract of this policy holder (or another person's): 404 APFH0001 (SPEC §8.4 "the
  * contract for the specified coverage period cannot be displayed").
  */
-export const contractInfoApi = {
-  method: 'GET',
-  path: contractInfoPath,
-  query: z.extend(myPageLinkSchema, {
+export const contractInfoApi = defineEndpoint(contractInfoRoute, {
+  querystring: z.extend(myPageLinkSchema, {
     groupPfCodeInceptionDateYm: z.string().check(z.regex(/^\d{6}$/)),
   }),
   response: z.strictObject({
@@ -268,13 +263,11 @@ export const contractInfoApi = {
      */
     itemDefinitionArray: z.array(itemDefinitionSchema),
   }),
-} as const
+})
 export type ContractInfo = z.infer<typeof contractInfoApi.response>
 
 /** POST /policyHolderCertificate/: a signed URL of the PDF, valid CERTIFICATE_URL_SECONDS. */
-export const certificateApi = {
-  method: 'POST',
-  path: certificatePath,
+export const certificateApi = defineEndpoint(certificateRoute, {
   body: z.extend(myPageLinkSchema, {
     groupPfCodeInceptionDateYm: z.string().check(z.regex(/^\d{6}$/)),
   }),
@@ -283,7 +276,11 @@ export const certificateApi = {
     url: z.string(),
     expiresAt: z.iso.datetime(),
   }),
-} as const
+})
+/** GET /files/certificate/{token}: the PDF as an attachment; the token is the rest of the path. */
+export const certificateFileApi = defineEndpoint(certificateFileRoute, {
+  params: z.strictObject({ '*': z.string().check(z.maxLength(2048)) }),
+})
 
 /**
  * mailChange → POST /mailAddress/: a code to the new address. The same address as now: 400
@@ -291,23 +288,19 @@ export const certificateApi = {
  * mailChangeCode → PUT /mailAddress/: the code → the address changes and the old address is told.
  * Wrong 400 APFL0013, expired 410 APFL0014, 5th wrong 423 APFL0015 (start again).
  */
-export const startMailChangeApi = {
-  method: 'POST',
-  path: mailAddressPath,
+export const startMailChangeApi = defineEndpoint(startMailChangeRoute, {
   body: z.extend(myPageLinkSchema, { newMailAddress: mailAddressSchema }),
   response: z.extend(attemptSchema, { codeSent: codeSentSchema }),
-} as const
+})
 export type StartMailChangeBody = z.infer<typeof startMailChangeApi.body>
 
-export const finishMailChangeApi = {
-  method: 'PUT',
-  path: mailAddressPath,
+export const finishMailChangeApi = defineEndpoint(finishMailChangeRoute, {
   body: z.extend(myPageLinkSchema, {
     attemptToken: attemptTokenSchema,
     code: oneTimeCodeSchema,
   }),
   response: z.strictObject({ mailAddress: z.string() }),
-} as const
+})
 export type FinishMailChangeBody = z.infer<typeof finishMailChangeApi.body>
 
 /** New password and its confirmation, checked alike everywhere (SPEC §5.2 password). */
@@ -334,9 +327,7 @@ const confirmationSchema = fieldSchema('required', ['max', { max: 128 }])
  * APFL0018; more than 5 tries in 10 minutes 429 APFL0019 ("pressed many times"). Other sessions
  * of the account end.
  */
-export const changePasswordApi = {
-  method: 'PUT',
-  path: passwordPath,
+export const changePasswordApi = defineEndpoint(changePasswordRoute, {
   body: withConfirmation(
     z.extend(myPageLinkSchema, {
       currentPassword: enteredPasswordSchema,
@@ -345,7 +336,7 @@ export const changePasswordApi = {
     }),
   ),
   response: z.strictObject({}),
-} as const
+})
 export type ChangePasswordBody = z.infer<typeof changePasswordApi.body>
 
 /**
@@ -355,20 +346,16 @@ export type ChangePasswordBody = z.infer<typeof changePasswordApi.body>
  * passwordResetCode → PUT /passwordReset/: the code and the new password. Wrong 400 APFL0013,
  * expired 410 APFL0014, 5th wrong 423 APFL0015. Every session of the account ends.
  */
-export const startPasswordResetApi = {
-  method: 'POST',
-  path: passwordResetPath,
+export const startPasswordResetApi = defineEndpoint(startPasswordResetRoute, {
   body: z.extend(myPageLinkSchema, {
     userId: userIdSchema,
     mailAddress: mailAddressSchema,
   }),
   response: z.extend(attemptSchema, { codeSent: codeSentSchema }),
-} as const
+})
 export type StartPasswordResetBody = z.infer<typeof startPasswordResetApi.body>
 
-export const finishPasswordResetApi = {
-  method: 'PUT',
-  path: passwordResetPath,
+export const finishPasswordResetApi = defineEndpoint(finishPasswordResetRoute, {
   body: withConfirmation(
     z.extend(myPageLinkSchema, {
       attemptToken: attemptTokenSchema,
@@ -378,49 +365,44 @@ export const finishPasswordResetApi = {
     }),
   ),
   response: z.strictObject({}),
-} as const
+})
 export type FinishPasswordResetBody = z.infer<typeof finishPasswordResetApi.body>
 
 /**
  * idReNotification → POST /idReNotificationMail/ (not signed in): the registered mail address.
  * Always 202 with the same body; the ID is mailed only to an address registered in the group.
  */
-export const idReNotificationApi = {
-  method: 'POST',
-  path: idReNotificationPath,
+export const idReNotificationApi = defineEndpoint(idReNotificationRoute, {
+  status: 202,
   body: z.extend(myPageLinkSchema, { mailAddress: mailAddressSchema }),
   response: z.strictObject({ maskedDestination: z.string() }),
-} as const
+})
 export type IdReNotificationBody = z.infer<typeof idReNotificationApi.body>
 
 /**
  * startRegisterTelephoneAuth → POST /tmpPhoneNumber/ (signed in): the number to register.
  * `smsAvailable` is false for a number that cannot take SMS (a landline: voice guidance only).
  */
-export const startPhoneRegistrationApi = {
-  method: 'POST',
-  path: tmpPhoneNumberPath,
+export const startPhoneRegistrationApi = defineEndpoint(startPhoneRegistrationRoute, {
   body: z.extend(myPageLinkSchema, { phoneNumber: phoneNumberSchema }),
   response: z.extend(attemptSchema, {
     maskedPhoneNumber: z.string(),
     smsAvailable: z.boolean(),
   }),
-} as const
+})
 export type StartPhoneRegistrationBody = z.infer<typeof startPhoneRegistrationApi.body>
 
 /**
  * telephoneAuthSelect (flowType telephoneRegister) → POST /tmpPhoneNumber/code/: send the code by
  * SMS or voice. SMS to a number without SMS 400 APFT0001; sending failed 502 APFT0002.
  */
-export const sendPhoneCodeApi = {
-  method: 'POST',
-  path: tmpPhoneNumberCodePath,
+export const sendPhoneCodeApi = defineEndpoint(sendPhoneCodeRoute, {
   body: z.extend(myPageLinkSchema, {
     attemptToken: attemptTokenSchema,
     channel: telephoneChannelSchema,
   }),
   response: codeSentSchema,
-} as const
+})
 export type SendPhoneCodeBody = z.infer<typeof sendPhoneCodeApi.body>
 
 /**
@@ -428,9 +410,7 @@ export type SendPhoneCodeBody = z.infer<typeof sendPhoneCodeApi.body>
  * is registered and becomes the sign-in's second step (authTypeForLogin "telephone"). Wrong 400
  * APFL0013, expired 410 APFL0014, 5th wrong 423 APFL0015.
  */
-export const finishPhoneRegistrationApi = {
-  method: 'PUT',
-  path: tmpPhoneNumberPath,
+export const finishPhoneRegistrationApi = defineEndpoint(finishPhoneRegistrationRoute, {
   body: z.extend(myPageLinkSchema, {
     attemptToken: attemptTokenSchema,
     code: oneTimeCodeSchema,
@@ -439,5 +419,5 @@ export const finishPhoneRegistrationApi = {
     maskedPhoneNumber: z.string(),
     authTypeForLogin: authTypeForLoginSchema,
   }),
-} as const
+})
 export type FinishPhoneRegistrationBody = z.infer<typeof finishPhoneRegistrationApi.body>

@@ -1,4 +1,14 @@
 import * as z from 'zod/mini'
+import { defineEndpoint } from '../endpoint.ts'
+import {
+  capyStatusRoute,
+  depositNotificationRoute,
+  executePaymentCreditReturnRoute,
+  executePaymentCreditRoute,
+  executePaymentVAccountRoute,
+  paymentInfoRoute,
+  registerPaymentRoute,
+} from './routes.ts'
 
 // Payment and completion (issue #7, SPEC §2.1 payment and completeApplication, §7.4, §8.4;
 // PRODUCT.md "Money"; ADR 0014). Card data never reaches these schemas: the browser sends it to
@@ -150,3 +160,39 @@ export type DepositNotification = z.infer<typeof depositNotificationSchema>
 export const PAYMENT_SIGNATURE_HEADER = 'x-payment-signature'
 /** how old a signed notification may be */
 export const SIGNATURE_TOLERANCE_SECONDS = 300
+
+/** What the deposit notification answers: received (and what it did), or a repeat. */
+export const depositAnswerSchema = z.union([
+  z.strictObject({
+    received: z.literal(true),
+    outcome: z.enum(['paid', 'underpaid', 'overpaid', 'unknownAccount']),
+  }),
+  z.strictObject({ received: z.literal(true), duplicate: z.literal(true) }),
+])
+
+// ---------------------------------------------------------------------------------------------
+// The endpoints (ADR 0022). Each execution also needs the Idempotency-Key header, which the
+// server reads and checks itself (idempotencyKeySchema).
+
+export const paymentInfoApi = defineEndpoint(paymentInfoRoute, { response: paymentInfoSchema })
+export const registerPaymentApi = defineEndpoint(registerPaymentRoute, {
+  body: paymentRegistrationBodySchema,
+  response: paymentOutcomeSchema,
+})
+export const capyStatusApi = defineEndpoint(capyStatusRoute, { response: puzzleChallengeSchema })
+export const executePaymentCreditApi = defineEndpoint(executePaymentCreditRoute, {
+  body: executePaymentCreditBodySchema,
+  response: paymentOutcomeSchema,
+})
+export const executePaymentCreditReturnApi = defineEndpoint(executePaymentCreditReturnRoute, {
+  body: executePaymentCreditReturnBodySchema,
+  response: paymentOutcomeSchema,
+})
+export const executePaymentVAccountApi = defineEndpoint(executePaymentVAccountRoute, {
+  body: paymentRegistrationBodySchema,
+  response: paymentOutcomeSchema,
+})
+/** The body is the provider's signed JSON, read as text: the signature covers its bytes. */
+export const depositNotificationApi = defineEndpoint(depositNotificationRoute, {
+  response: depositAnswerSchema,
+})

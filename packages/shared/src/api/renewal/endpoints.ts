@@ -1,11 +1,12 @@
 import * as z from 'zod/mini'
+import { defineEndpoint } from '../endpoint.ts'
+import { renewalInfoRoute, renewalProcedureRoute, stopUpdateRoute } from './routes.ts'
 import {
   cvrgeInfoSchema,
   insuredPersonSchema,
   policyHolderInfoStateSchema,
 } from '../application/apply-info.ts'
 import { myPageLinkSchema } from '../my-page/endpoints.ts'
-import { stopUpdatePath, renewalInfoPath, renewalProcedurePath } from '../paths.ts'
 import { renewalStates } from '../../rules/renewal.ts'
 
 // Renewal (issue #9, SPEC §3.7, §4, §8.3, §8.4; ADR 0016). The contract is named by the my-page
@@ -97,24 +98,20 @@ export const renewalInfoSchema = z.strictObject({
 export type RenewalInfo = z.infer<typeof renewalInfoSchema>
 
 /** autoRenewCheck, autoRenewStopCheck, renewalProcedure → GET /renewalInfo/?target. */
-export const renewalInfoApi = {
-  method: 'GET',
-  path: renewalInfoPath,
-  query: renewalTargetSchema,
+export const renewalInfoApi = defineEndpoint(renewalInfoRoute, {
+  querystring: renewalTargetSchema,
   response: renewalInfoSchema,
-} as const
+})
 
 /**
  * autoRenewStopCheck → POST /stopUpdate/ (→ autoRenewStopComplete). Stops the auto-renewal;
  * a started procedure's draft is cancelled with it. On or after the fix date 409 APFA2031;
  * renewed already, stopped already or not an auto-renewing product 409 APFA2029.
  */
-export const stopUpdateApi = {
-  method: 'POST',
-  path: stopUpdatePath,
+export const stopUpdateApi = defineEndpoint(stopUpdateRoute, {
   body: renewalTargetSchema,
   response: renewalInfoSchema,
-} as const
+})
 
 /**
  * renewalProcedure → POST /renewalProcedure/: starts the procedure (or resumes the one started)
@@ -122,9 +119,7 @@ export const stopUpdateApi = {
  * invoice amount reset, the preRenewCopyFlg items carried over, notice matters not). The browser
  * then runs the application steps at next year's enrolment link. 409 APFA2029 when not possible.
  */
-export const renewalProcedureApi = {
-  method: 'POST',
-  path: renewalProcedurePath,
+export const renewalProcedureApi = defineEndpoint(renewalProcedureRoute, {
   body: renewalTargetSchema,
   response: z.strictObject({
     groupPfCode: z.string(),
@@ -132,5 +127,5 @@ export const renewalProcedureApi = {
     groupPfBranchNo: z.string(),
     urlKey: z.string(),
   }),
-} as const
+})
 export type RenewalProcedureStarted = z.infer<typeof renewalProcedureApi.response>

@@ -1,18 +1,14 @@
 import { randomUUID } from 'node:crypto'
-import {
-  AppError,
-  certificateFilePath,
-  errorCodes,
-  type GroupPfInfo,
-  type GroupPfInfoBranchNo,
-} from '@app/shared'
+import { AppError, errorCodes, type GroupPfInfo, type GroupPfInfoBranchNo } from '@app/shared'
 import {
   CERTIFICATE_URL_SECONDS,
   type ContractInfo,
   type MyPageInfo,
 } from '@app/shared/api/my-page/endpoints'
+import { certificateFileRoute } from '@app/shared/api/my-page/routes'
 import type { Clock } from '../../../clock.ts'
 import type { Database } from '../../../db/client.ts'
+import { apiUrl } from '../../../lib/api-url.ts'
 import { renderCertificate } from '../../certificate/certificate-pdf.ts'
 import { claimOnce } from '../../security/rate-limit.ts'
 import type { SignedIn } from '../../access/session.ts'
@@ -36,7 +32,6 @@ import { certificateContent, contractSummary, unitNames } from './contract-view.
 // alike. The certificate is a signed URL (a capability: the browser opens it without its
 // session) valid CERTIFICATE_URL_SECONDS and good for one download.
 
-const API_PREFIX = '/api'
 /** certificate URLs per account in 10 minutes (each one renders a PDF) */
 const CERTIFICATE_URLS_PER_WINDOW = 20
 const CERTIFICATE_URL_WINDOW_SECONDS = 600
@@ -179,7 +174,7 @@ export class ContractService {
       { now, expiresAt },
     )
     return {
-      url: `${API_PREFIX}${certificateFilePath}${token}`,
+      url: apiUrl(certificateFileRoute, { '*': token }),
       expiresAt: expiresAt.toISOString(),
     }
   }

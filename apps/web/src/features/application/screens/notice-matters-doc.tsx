@@ -1,3 +1,5 @@
+import { fillPath } from '@app/shared/api/endpoint'
+import { groupImageRoute } from '@app/shared/api/group/routes'
 import type { ApplicationView, FileRef } from '@app/shared/api/application/apply-info'
 import { formatThousands } from '@app/shared/format/display'
 import { applicationFormsCatalogue } from '@app/shared/messages/application-forms-common'
@@ -193,7 +195,7 @@ function DocSlotSection({
       {doc.formatFileId !== null && (
         <p>
           <a
-            href={`${env.apiBaseUrl}/groupImages/${encodeURIComponent(doc.formatFileId)}`}
+            href={`${env.apiBaseUrl}${fillPath(groupImageRoute.path, { fileId: doc.formatFileId })}`}
             download
             className="app-link text-std-16N-170"
           >
