@@ -58,14 +58,20 @@ const myPageModule = /[\\/]src[\\/]features[\\/]my-page[\\/](?!screens[\\/])/
 const myPageFormModule =
   /[\\/]src[\\/]features[\\/]my-page[\\/](?:components[\\/](?:code-field|code-form|form-parts|password-fields)\.tsx|form-schemas\.ts)$/
 const myPageTexts = /[\\/]messages[\\/]my-page(?:-screens)?\.ja\.ts$/
+/** The my-page's routes (shared api/my-page/routes.ts): only its calls use them. */
+const myPageRoutes = /[\\/]api[\\/]my-page[\\/]routes\.ts$/
 
 // The renewal screens' shared parts (issue #9): one chunk of their own, as the my-page's, so a
 // renewal page costs one more request rather than several and no other page downloads them.
 const renewalModule =
-  /[\\/]src[\\/]features[\\/]renewal[\\/](?!screens[\\/])|[\\/]messages[\\/]renewal-screens\.ja\.ts$/
+  /[\\/]src[\\/]features[\\/]renewal[\\/](?!screens[\\/])|[\\/]messages[\\/]renewal-screens\.ja\.ts$|[\\/]api[\\/]renewal[\\/]routes\.ts$/
 
 function isInMyPageChunk(id: string): boolean {
-  return (myPageModule.test(id) && !myPageFormModule.test(id)) || myPageTexts.test(id)
+  return (
+    (myPageModule.test(id) && !myPageFormModule.test(id)) ||
+    myPageTexts.test(id) ||
+    myPageRoutes.test(id)
+  )
 }
 
 export default defineConfig(({ command }) => ({

@@ -19,11 +19,8 @@ import {
   type ApplicationView,
   type PolicyHolderInput,
 } from '@app/shared'
-import {
-  IDEMPOTENCY_KEY_HEADER,
-  type PaymentInfo,
-  type PaymentOutcome,
-} from '@app/shared/api/payment/payment'
+import type { PaymentInfo, PaymentOutcome } from '@app/shared/api/payment/payment'
+import { IDEMPOTENCY_KEY_HEADER } from '@app/shared/api/payment/routes'
 import { expect, type APIRequestContext, type APIResponse } from '@playwright/test'
 import { APPLICANT_PASSWORD, signInByApi } from './applicant.ts'
 import type { Person } from './application.ts'

@@ -8,7 +8,10 @@ import { AppError } from '@app/shared'
 import type { FastifyInstance } from 'fastify'
 import type { DatabaseHandle } from './db/client.ts'
 import { writeMaintenanceSwitch } from './modules/system/system-repository.ts'
+import { allEndpoints } from '@app/shared/api/all-endpoints'
 import { buildApp } from './app.ts'
+import { API_PREFIX } from './lib/api-url.ts'
+import { routerPath } from './lib/register-endpoint.ts'
 import { fixedClock } from './clock.ts'
 import { createTestApp, createTestDatabase, testConfig, testNow } from '../test/helpers.ts'
 
@@ -41,6 +44,26 @@ describe('サーバーの共通の仕組み', () => {
   afterAll(async () => {
     await app.close()
     await database.close()
+  })
+
+  it('共有のエンドポイント定義がすべて /api に登録され、API の文書にはそれ以外がないこと（issue #18 §2）', async () => {
+    for (const endpoint of allEndpoints) {
+      const url = `${API_PREFIX}${routerPath(endpoint.path)}`
+      expect(app.hasRoute({ method: endpoint.method, url }), `${endpoint.method} ${url}`).toBe(true)
+    }
+    const document = (await app.inject('/api/docs')).json<{
+      paths: Record<string, Record<string, unknown>>
+    }>()
+    const documented = Object.entries(document.paths)
+      .filter(([url]) => url.startsWith(`${API_PREFIX}/`))
+      .flatMap(([url, operations]) => Object.keys(operations).map((method) => `${method} ${url}`))
+    const defined = allEndpoints.map((endpoint) => {
+      const url = routerPath(endpoint.path)
+        .replace(/:(\w+)/g, '{$1}')
+        .replace(/\*$/, '{*}')
+      return `${endpoint.method.toLowerCase()} ${API_PREFIX}${url}`
+    })
+    expect(documented.sort()).toEqual(defined.sort())
   })
 
   it('/healthz と /readyz が応答すること', async () => {

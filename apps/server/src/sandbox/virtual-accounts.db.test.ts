@@ -5,9 +5,9 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import {
   depositNotificationSchema,
-  PAYMENT_SIGNATURE_HEADER,
   SIGNATURE_TOLERANCE_SECONDS,
 } from '@app/shared/api/payment/payment'
+import { PAYMENT_SIGNATURE_HEADER } from '@app/shared/api/payment/routes'
 import type { DatabaseHandle } from '../db/client.ts'
 import { sandboxPayDeposits, sandboxPayVirtualAccounts } from '../db/schema/index.ts'
 import { createTestApp, createTestDatabase, manualClock, testNow } from '../../test/helpers.ts'

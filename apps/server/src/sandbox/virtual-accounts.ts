@@ -1,6 +1,6 @@
 import { createHash, randomInt } from 'node:crypto'
 import type { DepositNotification } from '@app/shared/api/payment/payment'
-import { PAYMENT_SIGNATURE_HEADER } from '@app/shared/api/payment/payment'
+import { PAYMENT_SIGNATURE_HEADER } from '@app/shared/api/payment/routes'
 import type { Clock } from '../clock.ts'
 import type { Database } from '../db/client.ts'
 import type { PaymentProviderSettings } from '../modules/payment/provider-settings.ts'

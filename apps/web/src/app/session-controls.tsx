@@ -1,6 +1,6 @@
 import { SESSION_WARNING_MINUTES } from '@app/shared/api/access/session'
 import type { endSessionApi, extendSessionApi } from '@app/shared/api/access/endpoints'
-import { endSessionRoute, extendSessionRoute } from '@app/shared/api/access/routes'
+import { endSessionRoute, extendSessionRoute } from '@app/shared/api/access/session'
 import { errorCodes } from '@app/shared/errors'
 import { t } from '@app/shared/messages/shell'
 import { useCallback, useEffect, useId, useRef, useState } from 'react'

@@ -46,7 +46,7 @@ export interface ApiClient {
     body?: BodyInit,
     options?: RequestOptions & { contentType?: string },
   ): Promise<T>
-  delete<T>(path: string, options?: RequestOptions): Promise<T>
+  delete<T>(path: string, query?: Query, options?: RequestOptions): Promise<T>
 }
 
 export interface ApiClientOptions {
@@ -59,20 +59,15 @@ export interface ApiClientOptions {
 
 const ABSOLUTE_URL = /^https?:\/\//
 
-/** The path with the query's defined values appended. */
-export function withQuery(path: string, query?: Query): string {
+export function buildUrl(baseUrl: string, path: string, query?: Query): string {
+  const base = ABSOLUTE_URL.test(path) ? '' : baseUrl.replace(/\/+$/, '')
+  const suffix = base === '' || path.startsWith('/') ? path : `/${path}`
   const search = new URLSearchParams()
   for (const [name, value] of Object.entries(query ?? {})) {
     if (value !== undefined) search.append(name, String(value))
   }
   const queryString = search.toString()
-  return queryString === '' ? path : `${path}?${queryString}`
-}
-
-export function buildUrl(baseUrl: string, path: string, query?: Query): string {
-  const base = ABSOLUTE_URL.test(path) ? '' : baseUrl.replace(/\/+$/, '')
-  const suffix = base === '' || path.startsWith('/') ? path : `/${path}`
-  return withQuery(`${base}${suffix}`, query)
+  return queryString === '' ? `${base}${suffix}` : `${base}${suffix}?${queryString}`
 }
 
 async function readAll(stream: ReadableStream<Uint8Array>): Promise<Uint8Array<ArrayBuffer>> {
@@ -197,8 +192,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         signal: requestOptions?.signal ?? null,
       })
     },
-    delete(path, requestOptions) {
-      return send(buildUrl(options.baseUrl, path), {
+    delete(path, query, requestOptions) {
+      return send(buildUrl(options.baseUrl, path, query), {
         method: 'DELETE',
         headers: headers(path, {}),
         signal: requestOptions?.signal ?? null,

@@ -7,7 +7,7 @@ import {
   type EndpointResponse,
   type Route,
 } from '@app/shared/api/endpoint'
-import { withQuery, type ApiClient, type Query, type RequestOptions } from './api-client.ts'
+import type { ApiClient, Query, RequestOptions } from './api-client.ts'
 
 // The one way the browser calls our API (issue #18 point 2, ADR 0022): with the endpoint's route
 // (its method and path template, from the area's light `routes.ts`) and typed by the endpoint's
@@ -59,6 +59,6 @@ export function callEndpoint(
         input.body === undefined ? options : { ...options, contentType: 'application/json' },
       )
     case 'DELETE':
-      return api.delete(withQuery(path, input.query), options)
+      return api.delete(path, input.query, options)
   }
 }

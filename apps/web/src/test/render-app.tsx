@@ -65,8 +65,9 @@ export function createTestServices(
       client?.post(path, body, requestOptions) ?? Promise.reject(new Error('POST is not expected')),
     put: (path, body, requestOptions) =>
       client?.put(path, body, requestOptions) ?? Promise.reject(new Error('PUT is not expected')),
-    delete: (path, requestOptions) =>
-      client?.delete(path, requestOptions) ?? Promise.reject(new Error('DELETE is not expected')),
+    delete: (path, query, requestOptions) =>
+      client?.delete(path, query, requestOptions) ??
+      Promise.reject(new Error('DELETE is not expected')),
   }
   const now = options.now ?? (() => Date.now())
   return {

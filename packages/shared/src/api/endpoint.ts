@@ -25,6 +25,8 @@ export interface Route<M extends HttpMethod = HttpMethod, P extends string = str
  * A route. `{name}` in the path is a param; a path ending in `*` takes the rest of the URL as the
  * param `*` (a signed token, longer than a router's param may be).
  */
+// Pure: a bundle drops the routes a screen does not call (a signed URL's target, the webhook).
+/* @__NO_SIDE_EFFECTS__ */
 export function route<const M extends HttpMethod, const P extends string>(
   method: M,
   path: P,
@@ -46,6 +48,7 @@ export interface EndpointSchemas {
 export type Endpoint<R extends Route = Route, S extends EndpointSchemas = EndpointSchemas> = R & S
 
 /** An endpoint: its route and its schemas, in one object the server registers. */
+/* @__NO_SIDE_EFFECTS__ */
 export function defineEndpoint<R extends Route, const S extends EndpointSchemas>(
   routeOfEndpoint: R,
   schemas: S,

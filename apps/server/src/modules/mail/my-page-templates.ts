@@ -1,5 +1,5 @@
 import { formatJapaneseDateTime } from '@app/shared'
-import { ONE_TIME_CODE_MINUTES } from '@app/shared/api/my-page/endpoints'
+import { ONE_TIME_CODE_MINUTES } from '@app/shared/api/my-page/fields'
 import type { TelephoneMessage } from '../telephone/telephone-outbox.ts'
 import type { MailContent } from './outbox.ts'
 

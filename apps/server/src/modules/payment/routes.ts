@@ -2,11 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { AppError, errorCodes, t } from '@app/shared'
 import * as Payment from '@app/shared/api/payment/payment'
-import {
-  IDEMPOTENCY_KEY_HEADER,
-  idempotencyKeySchema,
-  PAYMENT_SIGNATURE_HEADER,
-} from '@app/shared/api/payment/payment'
+import { idempotencyKeySchema } from '@app/shared/api/payment/payment'
+import { IDEMPOTENCY_KEY_HEADER, PAYMENT_SIGNATURE_HEADER } from '@app/shared/api/payment/routes'
 import { registerEndpoint, withoutSignIn } from '../../lib/register-endpoint.ts'
 
 // Payment and completion (issue #7, ADR 0014): thin routes over the payment parts (payment-services.ts). Everything but

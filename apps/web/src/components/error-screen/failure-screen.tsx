@@ -1,5 +1,5 @@
 import type { sessionInfoApi } from '@app/shared/api/access/endpoints'
-import { sessionInfoRoute } from '@app/shared/api/access/routes'
+import { sessionInfoRoute } from '@app/shared/api/access/session'
 import {
   decideErrorScreen,
   type ErrorArea,

@@ -9,7 +9,7 @@ import { enrolmentPagePath } from '@/lib/entry-params.ts'
 import { ApiError } from '@/lib/api-client.ts'
 import { useServices } from '@/lib/services.tsx'
 import { useEntryGroup, type EntryGroup } from '@/lib/use-entry-group.ts'
-import { fetchApplication } from '@/lib/application-api.ts'
+import { fetchApplication } from '@/lib/fetch-application.ts'
 
 // The application's state on a step screen (issue #6, ADR 0012): loaded from the server on
 // arrival, kept in step with every write, and the step guard of SPEC §2.5 (a step that is not

@@ -51,7 +51,7 @@ import {
   verifyLoginCodeRoute,
 } from '@app/shared/api/my-page/routes'
 import type { endSessionApi } from '@app/shared/api/access/endpoints'
-import { endSessionRoute } from '@app/shared/api/access/routes'
+import { endSessionRoute } from '@app/shared/api/access/session'
 import type { EndpointResponse } from '@app/shared/api/endpoint'
 import type * as z from 'zod/mini'
 import type { ApiClient } from '@/lib/api-client.ts'

@@ -1,10 +1,9 @@
-import {
-  IDEMPOTENCY_KEY_HEADER,
-  type executePaymentCreditBodySchema,
-  type PaymentInfo,
-  type PaymentOutcome,
-  type PaymentRegistration,
-  type PuzzleChallenge,
+import type {
+  executePaymentCreditBodySchema,
+  PaymentInfo,
+  PaymentOutcome,
+  PaymentRegistration,
+  PuzzleChallenge,
 } from '@app/shared/api/payment/payment'
 import type {
   capyStatusApi,
@@ -15,6 +14,7 @@ import type {
   registerPaymentApi,
 } from '@app/shared/api/payment/payment'
 import {
+  IDEMPOTENCY_KEY_HEADER,
   capyStatusRoute,
   executePaymentCreditReturnRoute,
   executePaymentCreditRoute,

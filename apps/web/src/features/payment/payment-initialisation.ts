@@ -2,7 +2,7 @@ import type { Completion, PaymentInfo } from '@app/shared/api/payment/payment'
 import { errorCodes } from '@app/shared/errors'
 import { PAYMENT_STEP, type FlowTarget } from '@app/shared/rules/application-steps'
 import { ApiError, type ApiClient } from '@/lib/api-client.ts'
-import { fetchApplication } from '@/lib/application-api.ts'
+import { fetchApplication } from '@/lib/fetch-application.ts'
 import { fetchPaymentInfo } from './payment-api.ts'
 
 // The initialisation guards of payment and completeApplication (SPEC §2.5, ADR 0014): both load

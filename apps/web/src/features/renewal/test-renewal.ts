@@ -1,5 +1,6 @@
 import { appHref, enrolmentPath } from '@app/shared/format/page-urls'
 import type { RenewalInfo } from '@app/shared/api/renewal/endpoints'
+import { renewalInfoRoute } from '@app/shared/api/renewal/routes'
 import { act, screen } from '@testing-library/react'
 import { link } from '@/test/fixtures.ts'
 import type { GetHandler } from '@/test/render-app.tsx'
@@ -75,7 +76,7 @@ export function renewalInfo(overrides: Partial<RenewalInfo> = {}): RenewalInfo {
 
 /**
  * A renewal page reached in the app from my-page (signed in on my-page), as from home's link.
- * GET /renewalInfo/ answers `info` unless `handlers` say otherwise.
+ * GET renewalInfoRoute answers `info` unless `handlers` say otherwise.
  */
 export async function openRenewalPage(
   page: string,
@@ -89,7 +90,7 @@ export async function openRenewalPage(
   const opened = await openMyPage('login', {
     signedIn: true,
     ...(options.respond === undefined ? {} : { respond: options.respond }),
-    handlers: { '/renewalInfo/': () => info, ...options.handlers },
+    handlers: { [renewalInfoRoute.path]: () => info, ...options.handlers },
   })
   await act(() => opened.router.navigate(entRouterPath(page)))
   return opened

@@ -2,16 +2,21 @@ import * as z from 'zod/mini'
 import { defineEndpoint } from '../endpoint.ts'
 import {
   confirmVerificationRoute,
-  endSessionRoute,
-  extendSessionRoute,
   sendVerificationMailRoute,
-  sessionInfoRoute,
   verificationLinkStatusRoute,
   verifyByIdRoute,
   verifyByItemRoute,
 } from './routes.ts'
+import { endSessionRoute, extendSessionRoute, sessionInfoRoute } from './session.ts'
 import { consentDocumentIds } from '../../documents/types.ts'
 import { fieldSchema } from '../../rules/field-schema.ts'
+import {
+  enteredPasswordSchema,
+  firstEntryIdSchema,
+  firstEntryPasswordSchema,
+  mailAddressSchema,
+  newPasswordSchema,
+} from './fields.ts'
 import { t } from '../../messages/fields.ts'
 
 // Applicant access (issue #5, ADR 0010): verifyUser (SPEC §2.1, §6), the verification mail and
@@ -49,23 +54,6 @@ export const VERIFICATION_LINK_MINUTES = 60
 
 /** seconds until an end (see SESSION_EXPIRES_IN_HEADER in session.ts) */
 const expiresInSeconds = z.number().check(z.int(), z.minimum(0))
-
-export const firstEntryIdSchema = fieldSchema('required', 'onlyNumberAndUpperAlphabet', [
-  'max',
-  { max: 20 },
-])
-export const firstEntryPasswordSchema = fieldSchema('required', 'connectPassword', [
-  'max',
-  { max: 64 },
-])
-export const mailAddressSchema = fieldSchema('required', 'email')
-/** The my-page password the applicant chooses (SPEC §5.2 password, its five conditions). */
-export const newPasswordSchema = fieldSchema('required', 'disabledCharInPassword', 'password', [
-  'max',
-  { max: 128 },
-])
-/** The password asked again on the link's page: only its presence is checked before comparing. */
-export const enteredPasswordSchema = fieldSchema('required', ['max', { max: 128 }])
 
 const consents = z.array(consentReferenceSchema).check(z.maxLength(10))
 

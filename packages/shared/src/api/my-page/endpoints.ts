@@ -20,9 +20,15 @@ import {
 } from './routes.ts'
 import { itemDefinitionSchema } from '../group/item-definition.ts'
 import { policyDocumentIds } from '../../documents/types.ts'
-import { t } from '../../messages/fields.ts'
-import { fieldSchema } from '../../rules/field-schema.ts'
-import { newPasswordSchema, mailAddressSchema, sessionTokenSchema } from '../access/endpoints.ts'
+import { sessionTokenSchema } from '../access/endpoints.ts'
+import { enteredPasswordSchema, mailAddressSchema, newPasswordSchema } from '../access/fields.ts'
+import {
+  oneTimeCodeSchema,
+  phoneNumberSchema,
+  userIdSchema,
+  newPasswordConfirmationSchema,
+  withConfirmation,
+} from './fields.ts'
 import {
   cvrgeInfoSchema,
   insuredPersonSchema,
@@ -45,30 +51,6 @@ export const myPageLinkSchema = z.strictObject({
   urlKey: routeParam,
 })
 export type MyPageLink = z.infer<typeof myPageLinkSchema>
-
-/** PRODUCT.md: one-time codes are 6 digits, valid 10 minutes, void after 5 wrong tries. */
-export const ONE_TIME_CODE_LENGTH = 6
-export const ONE_TIME_CODE_MINUTES = 10
-export const ONE_TIME_CODE_MAX_WRONG = 5
-/** How long a sign-in, mail-change, reset or phone-registration attempt lasts in all. */
-export const ATTEMPT_MINUTES = 30
-/** How long the certificate's signed URL works. */
-export const CERTIFICATE_URL_SECONDS = 300
-
-/** The my-page ID (ADR 0010): 10 upper-case letters and digits. Lower case is accepted. */
-export const userIdSchema = fieldSchema('required', 'onlyNumberAndAllAlphabet', [
-  'max',
-  { max: 20 },
-])
-/** A password as typed at sign-in: only its presence and length are checked before comparing. */
-export const enteredPasswordSchema = fieldSchema('required', ['max', { max: 128 }])
-/** The 6-digit code as typed (half-width digits; the browser may convert full-width first). */
-export const oneTimeCodeSchema = fieldSchema('required', 'onlyNumeric', [
-  'digits',
-  { length: ONE_TIME_CODE_LENGTH },
-])
-/** SPEC §9 phone: 10 or 11 digits, no hyphens. */
-export const phoneNumberSchema = fieldSchema('required', 'telephone')
 
 /** An opaque attempt token (random, 256 bits, base64url); the server keeps only its hash. */
 export const attemptTokenSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{20,100}$/))
@@ -303,25 +285,6 @@ export const finishMailChangeApi = defineEndpoint(finishMailChangeRoute, {
 })
 export type FinishMailChangeBody = z.infer<typeof finishMailChangeApi.body>
 
-/** New password and its confirmation, checked alike everywhere (SPEC §5.2 password). */
-function withConfirmation<T extends { newPassword: string; newPasswordConfirmation: string }>(
-  schema: z.ZodMiniType<T>,
-) {
-  return schema.check((payload) => {
-    const { newPassword, newPasswordConfirmation } = payload.value
-    if (newPasswordConfirmation !== '' && newPassword !== newPasswordConfirmation) {
-      payload.issues.push({
-        code: 'custom',
-        path: ['newPasswordConfirmation'],
-        message: t('validation.passwordConfirmation'),
-        input: newPasswordConfirmation,
-      })
-    }
-  })
-}
-
-const confirmationSchema = fieldSchema('required', ['max', { max: 128 }])
-
 /**
  * Password change on home → PUT /password/. New equals current 400 APFL0017; current wrong 400
  * APFL0018; more than 5 tries in 10 minutes 429 APFL0019 ("pressed many times"). Other sessions
@@ -332,7 +295,7 @@ export const changePasswordApi = defineEndpoint(changePasswordRoute, {
     z.extend(myPageLinkSchema, {
       currentPassword: enteredPasswordSchema,
       newPassword: newPasswordSchema,
-      newPasswordConfirmation: confirmationSchema,
+      newPasswordConfirmation: newPasswordConfirmationSchema,
     }),
   ),
   response: z.strictObject({}),
@@ -361,7 +324,7 @@ export const finishPasswordResetApi = defineEndpoint(finishPasswordResetRoute, {
       attemptToken: attemptTokenSchema,
       code: oneTimeCodeSchema,
       newPassword: newPasswordSchema,
-      newPasswordConfirmation: confirmationSchema,
+      newPasswordConfirmation: newPasswordConfirmationSchema,
     }),
   ),
   response: z.strictObject({}),

@@ -1,5 +1,5 @@
 import { route } from '../endpoint.ts'
-import { sessionInfoPath } from '../access/routes.ts'
+import { sessionInfoPath } from '../access/session.ts'
 
 // My-page (issue #8, ADR 0015): the light half of my-page/endpoints.ts (ADR 0022). Every call
 // names the my-page link (groupPfCode + urlKey, SPEC §2.2); a signed-in call works only on the

@@ -36,7 +36,6 @@ export type PaymentRegistration = z.infer<typeof paymentRegistrationSchema>
 
 /** The Idempotency-Key header of every execution: made by the browser once per payment. */
 export const idempotencyKeySchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/))
-export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key'
 
 /** 振込先（バーチャル口座）: issued by the provider, one per application. */
 export const virtualAccountSchema = z.strictObject({
@@ -157,12 +156,11 @@ export const depositNotificationSchema = z.strictObject({
   depositorName: z.optional(z.string().check(z.maxLength(100))),
 })
 export type DepositNotification = z.infer<typeof depositNotificationSchema>
-export const PAYMENT_SIGNATURE_HEADER = 'x-payment-signature'
 /** how old a signed notification may be */
 export const SIGNATURE_TOLERANCE_SECONDS = 300
 
 /** What the deposit notification answers: received (and what it did), or a repeat. */
-export const depositAnswerSchema = z.union([
+export const depositAnswerSchema = /* @__PURE__ */ z.union([
   z.strictObject({
     received: z.literal(true),
     outcome: z.enum(['paid', 'underpaid', 'overpaid', 'unknownAccount']),

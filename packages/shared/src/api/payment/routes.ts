@@ -18,3 +18,8 @@ export const executePaymentCreditReturnRoute = route('POST', '/executePaymentCre
 export const executePaymentVAccountRoute = route('POST', '/executePaymentVAccount/')
 /** The provider's signed deposit notification (no session: the signature decides) */
 export const depositNotificationRoute = route('POST', '/paymentNotifications/deposit/')
+
+/** The header of every execution: a key the browser makes once per payment (idempotencyKeySchema) */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key'
+/** The header that signs the deposit notification's raw body */
+export const PAYMENT_SIGNATURE_HEADER = 'x-payment-signature'

@@ -1,14 +1,13 @@
 import { randomInt, timingSafeEqual } from 'node:crypto'
 import { and, eq, isNull, lt, sql } from 'drizzle-orm'
 import { AppError, errorCodes } from '@app/shared'
+import type { Attempt, CodeSent } from '@app/shared/api/my-page/endpoints'
 import {
   ATTEMPT_MINUTES,
   ONE_TIME_CODE_LENGTH,
   ONE_TIME_CODE_MAX_WRONG,
   ONE_TIME_CODE_MINUTES,
-  type Attempt,
-  type CodeSent,
-} from '@app/shared/api/my-page/endpoints'
+} from '@app/shared/api/my-page/fields'
 import type { Database } from '../../../db/client.ts'
 import { authAttempts, type StoredConsent } from '../../../db/schema/index.ts'
 import {

@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { AppError, errorCodes, type GroupPfInfo, type GroupPfInfoBranchNo } from '@app/shared'
-import {
-  CERTIFICATE_URL_SECONDS,
-  type ContractInfo,
-  type MyPageInfo,
-} from '@app/shared/api/my-page/endpoints'
+import type { ContractInfo, MyPageInfo } from '@app/shared/api/my-page/endpoints'
+import { CERTIFICATE_URL_SECONDS } from '@app/shared/api/my-page/fields'
 import { certificateFileRoute } from '@app/shared/api/my-page/routes'
 import type { Clock } from '../../../clock.ts'
 import type { Database } from '../../../db/client.ts'

@@ -24,7 +24,7 @@ import { ErrorSummary } from '@/components/form/error-summary.tsx'
 import { useStepForm } from '@/components/form/use-step-form.ts'
 import { LoadingRegion } from '@/components/loading-indicator.tsx'
 import { useServices } from '@/lib/services.tsx'
-import { requestDownloadUrl, saveStep } from '@/lib/application-api.ts'
+import { requestDownloadUrl, saveStep } from '../application-api.ts'
 import { StepHeader } from '../components/step-header.tsx'
 import { useApplication, type Application } from '../use-application.tsx'
 

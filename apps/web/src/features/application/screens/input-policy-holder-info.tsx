@@ -21,7 +21,7 @@ import { RadioGroup } from '@/components/form/radio-group.tsx'
 import { useStepForm, type StepForm } from '@/components/form/use-step-form.ts'
 import { ApiError } from '@/lib/api-client.ts'
 import { useServices } from '@/lib/services.tsx'
-import { lookupAddress, saveStep, type AddressResponse } from '@/lib/application-api.ts'
+import { lookupAddress, saveStep, type AddressResponse } from '../application-api.ts'
 import type { Application } from '../use-application.tsx'
 import {
   ApplicationStepScreen,

@@ -18,13 +18,8 @@ import {
 } from '@/components/form/field-parts.tsx'
 import { env } from '@/lib/env.ts'
 import { useServices } from '@/lib/services.tsx'
-import {
-  removeRequiredDoc,
-  requestDownloadUrl,
-  requestUploadUrl,
-  saveStep,
-  uploadFile,
-} from '@/lib/application-api.ts'
+import { requestDownloadUrl, saveStep } from '../application-api.ts'
+import { removeRequiredDoc, requestUploadUrl, uploadFile } from '../document-api.ts'
 import type { Application } from '../use-application.tsx'
 import {
   ApplicationStepScreen,

@@ -7,7 +7,7 @@ import * as z from 'zod/mini'
 import { ErrorSummary } from '@/components/form/error-summary.tsx'
 import { useStepForm } from '@/components/form/use-step-form.ts'
 import { useServices } from '@/lib/services.tsx'
-import { saveStep } from '@/lib/application-api.ts'
+import { saveStep } from '../application-api.ts'
 import type { Application } from '../use-application.tsx'
 import {
   AgencyContact,

@@ -29,12 +29,7 @@ import { RadioGroup } from '@/components/form/radio-group.tsx'
 import { useStepForm, validationIssuesOf } from '@/components/form/use-step-form.ts'
 import { PageNotFoundError } from '@/lib/failure.ts'
 import { useServices } from '@/lib/services.tsx'
-import {
-  addInsured,
-  confirmInsuredUnit,
-  removeInsured,
-  updateInsured,
-} from '@/lib/application-api.ts'
+import { addInsured, confirmInsuredUnit, removeInsured, updateInsured } from '../application-api.ts'
 import type { Application } from '../use-application.tsx'
 import {
   ApplicationStepScreen,

@@ -8,7 +8,7 @@ import { useId, useMemo, useState } from 'react'
 import { Link } from 'react-router'
 import { ErrorSummary, type ErrorSummaryItem } from '@/components/form/error-summary.tsx'
 import { useServices } from '@/lib/services.tsx'
-import { saveStep } from '@/lib/application-api.ts'
+import { saveStep } from '../application-api.ts'
 import type { Application } from '../use-application.tsx'
 import {
   ApplicationStepScreen,

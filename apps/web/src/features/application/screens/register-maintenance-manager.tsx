@@ -9,7 +9,7 @@ import { textInputClassName } from '@/components/form/field-parts.tsx'
 import { Field } from '@/components/form/field.tsx'
 import { useStepForm } from '@/components/form/use-step-form.ts'
 import { useServices } from '@/lib/services.tsx'
-import { saveStep } from '@/lib/application-api.ts'
+import { saveStep } from '../application-api.ts'
 import type { Application } from '../use-application.tsx'
 import {
   ApplicationStepScreen,

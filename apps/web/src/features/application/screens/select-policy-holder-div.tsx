@@ -5,7 +5,7 @@ import { RadioGroup } from '@/components/form/radio-group.tsx'
 import { useStepForm } from '@/components/form/use-step-form.ts'
 import { LoadingRegion } from '@/components/loading-indicator.tsx'
 import { useServices } from '@/lib/services.tsx'
-import { saveStep } from '@/lib/application-api.ts'
+import { saveStep } from '../application-api.ts'
 import { StepHeader } from '../components/step-header.tsx'
 import { useApplication, type Application } from '../use-application.tsx'
 

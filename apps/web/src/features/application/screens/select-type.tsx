@@ -14,7 +14,7 @@ import { RadioGroup } from '@/components/form/radio-group.tsx'
 import { useStepForm } from '@/components/form/use-step-form.ts'
 import { LoadingIndicator, LoadingRegion } from '@/components/loading-indicator.tsx'
 import { useServices } from '@/lib/services.tsx'
-import { fetchOptions, saveStep, type CoverageUnit } from '@/lib/application-api.ts'
+import { fetchOptions, saveStep, type CoverageUnit } from '../application-api.ts'
 import { StepHeader } from '../components/step-header.tsx'
 import { useApplication, type Application } from '../use-application.tsx'
 

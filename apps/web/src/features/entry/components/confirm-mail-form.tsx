@@ -1,8 +1,5 @@
-import {
-  confirmVerificationApi,
-  verificationLinkStatusApi,
-  type ConfirmVerificationResponse,
-} from '@app/shared/api/access/endpoints'
+import { confirmVerificationApi, verificationLinkStatusApi } from '@app/shared/api/access/endpoints'
+import { confirmVerificationRoute } from '@app/shared/api/access/routes'
 import { errorCodes } from '@app/shared/errors'
 import { t } from '@app/shared/messages/verify-user'
 import { useEffect, useId, useState } from 'react'
@@ -13,9 +10,10 @@ import { useEntryLink } from './use-entry-link.ts'
 import { ErrorSummary } from '@/components/form/error-summary.tsx'
 import { textInputClassName } from '@/components/form/field-parts.tsx'
 import { Field } from '@/components/form/field.tsx'
+import { callEndpoint } from '@/lib/call-endpoint.ts'
 import { useStepForm } from '@/components/form/use-step-form.ts'
 import { useServices } from '@/lib/services.tsx'
-import { fetchApplication } from '@/lib/application-api.ts'
+import { fetchApplication } from '@/lib/fetch-application.ts'
 import { localExpiry, storeSession } from '@/lib/session.ts'
 import {
   clearEntryTicket,
@@ -122,10 +120,11 @@ export function ConfirmMailForm({ token }: { token: string }) {
     onSubmit: async ({ password }) => {
       inFlow.clear()
       try {
-        const answer = await api.post<ConfirmVerificationResponse>(confirmVerificationApi.path, {
-          token,
-          password,
-        })
+        const answer = await callEndpoint<typeof confirmVerificationApi>(
+          api,
+          confirmVerificationRoute,
+          { body: { token, password } },
+        )
         storeSession(storage, {
           sessionToken: answer.sessionToken,
           expiresAt: localExpiry(answer.expiresInSeconds, now()),

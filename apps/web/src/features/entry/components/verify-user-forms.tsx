@@ -1,9 +1,13 @@
 import {
   verifyByIdApi,
-  verifyByItemApi,
+  type verifyByItemApi,
   type ConsentReference,
+  type EntryLink,
   type EntryTicket,
+  type VerifyByIdBody,
+  type VerifyByItemBody,
 } from '@app/shared/api/access/endpoints'
+import { verifyByIdRoute, verifyByItemRoute } from '@app/shared/api/access/routes'
 import type { ItemDefinition } from '@app/shared/api/group/item-definition'
 import { currentConsentVersions, type DocumentConsent } from '@app/shared/documents'
 import { errorCodes } from '@app/shared/errors'
@@ -22,6 +26,7 @@ import { ErrorSummary } from '@/components/form/error-summary.tsx'
 import { textInputClassName } from '@/components/form/field-parts.tsx'
 import { Field } from '@/components/form/field.tsx'
 import { useStepForm } from '@/components/form/use-step-form.ts'
+import { callEndpoint } from '@/lib/call-endpoint.ts'
 import { useServices } from '@/lib/services.tsx'
 import { storeEntryTicket } from '../access-storage.ts'
 import { localExpiry } from '@/lib/session.ts'
@@ -54,6 +59,9 @@ function currentConsents(consents: readonly DocumentConsent[]): ConsentReference
     .map(({ documentId, version }) => ({ documentId, version }))
 }
 
+/** What both ways of verifying send besides their answers. */
+type LinkAndConsents = EntryLink & { consents: ConsentReference[] }
+
 function useVerifyUser(group: EntryGroup) {
   const { api, storage, now } = useServices()
   const navigate = useNavigate()
@@ -61,14 +69,11 @@ function useVerifyUser(group: EntryGroup) {
   const consents = useLinkConsents()
   const inFlow = useInFlowMessage()
 
-  async function verify(path: string, answers: Record<string, unknown>): Promise<void> {
+  /** Sends the link, the consents and the answers by one of the two ways, then the mail step. */
+  async function verify(send: (linkAndConsents: LinkAndConsents) => Promise<EntryTicket>) {
     inFlow.clear()
     try {
-      const ticket = await api.post<EntryTicket>(path, {
-        ...entryLink,
-        ...answers,
-        consents: currentConsents(consents.read()),
-      })
+      const ticket = await send({ ...entryLink, consents: currentConsents(consents.read()) })
       storeEntryTicket(storage, {
         link: key,
         entryToken: ticket.entryToken,
@@ -93,7 +98,19 @@ function useVerifyUser(group: EntryGroup) {
       }
     />
   )
-  return { verify, alert }
+  return {
+    verifyById: (answers: Pick<VerifyByIdBody, 'firstEntryId' | 'firstEntryPassword'>) =>
+      verify((body) =>
+        callEndpoint<typeof verifyByIdApi>(api, verifyByIdRoute, { body: { ...body, ...answers } }),
+      ),
+    verifyByItem: (answers: Pick<VerifyByItemBody, 'authItems'>) =>
+      verify((body) =>
+        callEndpoint<typeof verifyByItemApi>(api, verifyByItemRoute, {
+          body: { ...body, ...answers },
+        }),
+      ),
+    alert,
+  }
 }
 
 function SubmitButton() {
@@ -113,7 +130,7 @@ const verifyByIdFormSchema = z.pick(verifyByIdApi.body, {
 
 /** authenticationType "1": 初回登録ID and パスワード. */
 export function VerifyByIdForm({ group }: { group: EntryGroup }) {
-  const { verify, alert } = useVerifyUser(group)
+  const { verifyById, alert } = useVerifyUser(group)
   const form = useStepForm({
     schema: verifyByIdFormSchema,
     defaultValues: { firstEntryId: '', firstEntryPassword: '' },
@@ -121,7 +138,7 @@ export function VerifyByIdForm({ group }: { group: EntryGroup }) {
       firstEntryId: t('verifyUser.firstEntryId'),
       firstEntryPassword: t('verifyUser.firstEntryPassword'),
     },
-    onSubmit: (values) => verify(verifyByIdApi.path, values),
+    onSubmit: verifyById,
   })
   return (
     <div className="flex flex-col gap-6">
@@ -199,7 +216,7 @@ export function VerifyByItemsForm({
   group: EntryGroup
   items: readonly ItemDefinition[]
 }) {
-  const { verify, alert } = useVerifyUser(group)
+  const { verifyByItem, alert } = useVerifyUser(group)
   const { schema, defaultValues, labels } = useMemo(() => {
     const shape = Object.fromEntries(
       items.map((item) => [item.itemCode, fieldSchema(...authItemRules(item))]),
@@ -220,7 +237,7 @@ export function VerifyByItemsForm({
     schema,
     defaultValues,
     labels,
-    onSubmit: (values) => verify(verifyByItemApi.path, { authItems: values.authItems }),
+    onSubmit: (values) => verifyByItem({ authItems: values.authItems }),
   })
   return (
     <div className="flex flex-col gap-6">

@@ -2,6 +2,7 @@ import {
   sendVerificationMailApi,
   type SendVerificationMailBody,
 } from '@app/shared/api/access/endpoints'
+import { sendVerificationMailRoute } from '@app/shared/api/access/routes'
 import { errorCodes } from '@app/shared/errors'
 import { t, type SendVerificationMailMessageKey } from '@app/shared/messages/send-verification-mail'
 import { formatJapaneseDateTime } from '@app/shared/format/display'
@@ -10,6 +11,7 @@ import { Navigate, useNavigate } from 'react-router'
 import { ErrorSummary } from '@/components/form/error-summary.tsx'
 import { textInputClassName } from '@/components/form/field-parts.tsx'
 import { Field } from '@/components/form/field.tsx'
+import { callEndpoint } from '@/lib/call-endpoint.ts'
 import { PasswordConditions } from '@/components/form/password-conditions.tsx'
 import { ShowPasswordToggle } from '@/components/form/show-password-toggle.tsx'
 import { useStepForm } from '@/components/form/use-step-form.ts'
@@ -77,7 +79,11 @@ function MailForm({
     onSubmit: async (values: SendVerificationMailBody) => {
       inFlow.clear()
       try {
-        const answer = await api.post<{ expiresAt: string }>(sendVerificationMailApi.path, values)
+        const answer = await callEndpoint<typeof sendVerificationMailApi>(
+          api,
+          sendVerificationMailRoute,
+          { body: values },
+        )
         onSent({ address: values.policyHolderEmailAddress, expiresAt: answer.expiresAt })
       } catch (error) {
         // What was typed stays, the passwords included, so only the address needs fixing.

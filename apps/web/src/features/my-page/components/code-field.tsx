@@ -1,10 +1,11 @@
+import { ONE_TIME_CODE_MINUTES } from '@app/shared/api/my-page/fields'
 import { textInputClassName } from '@/components/form/field-parts.tsx'
 import { Field } from '@/components/form/field.tsx'
 import type { FieldPath, FieldValues } from '@/components/form/form-store.ts'
 import type { StepForm } from '@/components/form/use-step-form.ts'
 import { t } from '../my-page-messages.ts'
 import type { SentCode } from '../my-page-state.ts'
-import { ONE_TIME_CODE_MINUTES, toHalfWidthCode } from '../form-schemas.ts'
+import { toHalfWidthCode } from '../form-schemas.ts'
 
 /**
  * The 6-digit code (PRODUCT.md "One-time codes"): one box, numeric keyboard, filled in from an

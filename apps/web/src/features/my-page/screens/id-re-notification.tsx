@@ -1,4 +1,4 @@
-import { mailAddressSchema } from '@app/shared/api/access/endpoints'
+import { mailAddressSchema } from '@app/shared/api/access/fields'
 import { errorCodes } from '@app/shared/errors'
 import { useNavigate } from 'react-router'
 import * as z from 'zod/mini'

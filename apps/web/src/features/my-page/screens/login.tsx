@@ -1,4 +1,5 @@
-import { enteredPasswordSchema } from '@app/shared/api/access/endpoints'
+import { enteredPasswordSchema } from '@app/shared/api/access/fields'
+import { userIdSchema } from '@app/shared/api/my-page/fields'
 import type { Start2FABody } from '@app/shared/api/my-page/endpoints'
 import { documentVersions, type PolicyDocumentId } from '@app/shared/documents'
 import { errorCodes } from '@app/shared/errors'
@@ -15,7 +16,6 @@ import { useServices } from '@/lib/services.tsx'
 import { FormBody, UserIdField } from '../components/form-parts.tsx'
 import { PasswordField } from '../components/password-fields.tsx'
 import { PageLinks } from '../components/step-alert.tsx'
-import { userIdField } from '../form-schemas.ts'
 import { start2FA } from '../my-page-api.ts'
 import { t } from '../my-page-messages.ts'
 import { holdAttempt } from '../my-page-state.ts'
@@ -46,7 +46,7 @@ const AGREED = 'agreed'
 const agreed = (message: string) => z.array(z.string()).check(z.minLength(1, { error: message }))
 
 const loginFormSchema = z.object({
-  userId: userIdField,
+  userId: userIdSchema,
   password: enteredPasswordSchema,
   termsOfUse: agreed(t('myp.login.consent.termsOfUse.required')),
   systemTerms: agreed(t('myp.login.consent.systemTerms.required')),

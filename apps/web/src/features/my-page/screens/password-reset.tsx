@@ -1,4 +1,5 @@
-import { mailAddressSchema } from '@app/shared/api/access/endpoints'
+import { mailAddressSchema } from '@app/shared/api/access/fields'
+import { userIdSchema } from '@app/shared/api/my-page/fields'
 import { errorCodes } from '@app/shared/errors'
 import { useNavigate } from 'react-router'
 import * as z from 'zod/mini'
@@ -8,7 +9,6 @@ import { ScreenHeader } from '@/components/screen-header.tsx'
 import { useServices } from '@/lib/services.tsx'
 import { FormBody, MailAddressField, UserIdField } from '../components/form-parts.tsx'
 import { PageLinks } from '../components/step-alert.tsx'
-import { userIdField } from '../form-schemas.ts'
 import { startPasswordReset } from '../my-page-api.ts'
 import { t } from '../my-page-messages.ts'
 import { holdAttempt } from '../my-page-state.ts'
@@ -19,7 +19,7 @@ import { useMyPageLink, useMyPageState } from '../use-my-page.ts'
 // address (POST /passwordReset/). The answer is the same whether or not they match an account,
 // so the screen never says which; the code goes out only when they do → passwordResetCode.
 
-const passwordResetFormSchema = z.object({ userId: userIdField, mailAddress: mailAddressSchema })
+const passwordResetFormSchema = z.object({ userId: userIdSchema, mailAddress: mailAddressSchema })
 
 const resetCodes: readonly string[] = [errorCodes.rateLimited]
 

@@ -1,3 +1,4 @@
+import { phoneNumberSchema } from '@app/shared/api/my-page/fields'
 import { errorCodes } from '@app/shared/errors'
 import { useNavigate } from 'react-router'
 import * as z from 'zod/mini'
@@ -7,7 +8,6 @@ import { ScreenHeader } from '@/components/screen-header.tsx'
 import { useServices } from '@/lib/services.tsx'
 import { FormBody, TextField } from '../components/form-parts.tsx'
 import { PageLinks } from '../components/step-alert.tsx'
-import { phoneNumberField } from '../form-schemas.ts'
 import { startPhoneRegistration } from '../my-page-api.ts'
 import { t } from '../my-page-messages.ts'
 import { holdAttempt } from '../my-page-state.ts'
@@ -18,7 +18,7 @@ import { useMyPageLink, useMyPageState } from '../use-my-page.ts'
 // register → telephoneAuthSelect with flowType telephoneRegister, where SMS or voice is chosen
 // (voice already chosen when the number cannot take SMS).
 
-const phoneNumberFormSchema = z.object({ phoneNumber: phoneNumberField })
+const phoneNumberFormSchema = z.object({ phoneNumber: phoneNumberSchema })
 
 const registerCodes: readonly string[] = [errorCodes.rateLimited]
 

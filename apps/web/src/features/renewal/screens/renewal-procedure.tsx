@@ -14,7 +14,7 @@ import { ScreenHeader } from '@/components/screen-header.tsx'
 import { useServices } from '@/lib/services.tsx'
 import { useLoadedGroup } from '@/lib/use-loaded-group.ts'
 import { switchToYear } from '@/lib/year-switch.ts'
-import { fetchApplication } from '@/lib/application-api.ts'
+import { fetchApplication } from '@/lib/fetch-application.ts'
 import { startRenewalProcedure } from '../renewal-api.ts'
 import { renewalErrorText, t } from '../renewal-messages.ts'
 import {

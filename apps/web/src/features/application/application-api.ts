@@ -2,7 +2,6 @@ import type { ApplicationView } from '@app/shared/api/application/apply-info'
 import type {
   addInsuredApi,
   addressApi,
-  applyInfoApi,
   confirmInsuredApi,
   CoverageUnit,
   downloadUrlApi,
@@ -10,51 +9,38 @@ import type {
   insuredBodySchema,
   mainCoverageTypesApi,
   removeInsuredApi,
-  removeRequiredDocApi,
   SaveStepApi,
   specifiedCoverageTypesApi,
   stepBodySchemas,
-  uploadUrlApi,
-  uploadUrlBodySchema,
 } from '@app/shared/api/application/endpoints'
 import type { EndpointResponse } from '@app/shared/api/endpoint'
 import {
   addInsuredRoute,
   addressRoute,
-  applyInfoRoute,
   confirmInsuredRoute,
   downloadUrlRoute,
   editInsuredRoute,
-  fileUploadRoute,
   mainCoverageTypesRoute,
   removeInsuredRoute,
-  removeRequiredDocRoute,
   saveStepRoute,
   specifiedCoverageTypesRoute,
-  uploadUrlRoute,
 } from '@app/shared/api/application/routes'
 import type { ApplicationStep } from '@app/shared/rules/application-steps'
 import type * as z from 'zod/mini'
-import type { ApiClient } from './api-client.ts'
-import { callEndpoint } from './call-endpoint.ts'
+import type { ApiClient } from '@/lib/api-client.ts'
+import { callEndpoint } from '@/lib/call-endpoint.ts'
 
-// The application's calls (issue #6, ADR 0012): each one the shared endpoint's route, typed by
+// The application's calls (issue #6, ADR 0012), each one the shared endpoint's route, typed by
 // its definition (ADR 0022). Every write sends the version its page was based on and answers with
 // the whole ApplicationView. Only the definitions' types are imported: no schema reaches the
-// bundle.
+// bundle. The current application, which other flows read too, is lib/fetch-application.ts; the
+// required documents' uploads are document-api.ts.
 
 export type StepBody<S extends ApplicationStep> = z.input<(typeof stepBodySchemas)[S]>
 export type InsuredBody = z.input<typeof insuredBodySchema>
-export type UploadUrlBody = z.input<typeof uploadUrlBodySchema>
-export type UploadUrlResponse = EndpointResponse<typeof uploadUrlApi>
 export type DownloadUrlResponse = EndpointResponse<typeof downloadUrlApi>
 export type AddressResponse = EndpointResponse<typeof addressApi>
 export type { CoverageUnit }
-
-/** GET /applyInfo/: the applicant's application, its version and progress. */
-export function fetchApplication(api: ApiClient, signal?: AbortSignal): Promise<ApplicationView> {
-  return callEndpoint<typeof applyInfoApi>(api, applyInfoRoute, {}, { signal })
-}
 
 /** PUT /applyInfo/{step}: saves one step. */
 export function saveStep<S extends ApplicationStep>(
@@ -132,53 +118,7 @@ export function lookupAddress(api: ApiClient, zipCode: string): Promise<AddressR
   return callEndpoint<typeof addressApi>(api, addressRoute, { query: { zipCode } })
 }
 
-/** POST /uploadNecessaryDocsUrl/: a one-time signed upload URL for one slot. */
-export function requestUploadUrl(api: ApiClient, body: UploadUrlBody): Promise<UploadUrlResponse> {
-  return callEndpoint<typeof uploadUrlApi>(api, uploadUrlRoute, { body })
-}
-
-/** The upload route's fixed part: '/files/upload/' (the route ends in its token). */
-const uploadPathPrefix = fileUploadRoute.path.slice(0, -1)
-
-/**
- * The path to give the API client for a signed upload URL. The server answers with the URL as
- * the browser sees it ('/api/files/upload/…', under the API's base), while the client puts its
- * base in front of a relative path: keep the part from '/files/upload/'. A full URL of another
- * origin is passed as it is (the client sends no session token there).
- */
-export function uploadPathOf(uploadUrl: string): string {
-  if (/^https?:\/\//.test(uploadUrl)) return uploadUrl
-  const index = uploadUrl.indexOf(uploadPathPrefix)
-  return index < 0 ? uploadUrl : uploadUrl.slice(index)
-}
-
-/**
- * PUT {uploadUrl}: the file's bytes; the answer is the application with the file added. The URL
- * is the server's signed URL, not a route the browser fills in.
- */
-export function uploadFile(
-  api: ApiClient,
-  uploadUrl: string,
-  file: Blob,
-): Promise<ApplicationView> {
-  return api.put<ApplicationView>(uploadPathOf(uploadUrl), file, {
-    contentType: 'application/octet-stream',
-  })
-}
-
 /** POST /downloadPresigned/: a short-lived URL to open an uploaded file. */
 export function requestDownloadUrl(api: ApiClient, fileId: string): Promise<DownloadUrlResponse> {
   return callEndpoint<typeof downloadUrlApi>(api, downloadUrlRoute, { body: { fileId } })
-}
-
-/** DELETE /applyInfo/requiredDocs/{fileId}?version=N */
-export function removeRequiredDoc(
-  api: ApiClient,
-  fileId: string,
-  version: number,
-): Promise<ApplicationView> {
-  return callEndpoint<typeof removeRequiredDocApi>(api, removeRequiredDocRoute, {
-    params: { fileId },
-    query: { version },
-  })
 }

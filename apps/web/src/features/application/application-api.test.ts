@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { createApiClient } from './api-client.ts'
-import { jsonResponse, mockFetch } from '../test/http.ts'
-import {
-  addInsured,
-  fetchOptions,
-  removeInsured,
-  removeRequiredDoc,
-  saveStep,
-  uploadFile,
-  uploadPathOf,
-} from './application-api.ts'
+import { createApiClient } from '@/lib/api-client.ts'
+import { jsonResponse, mockFetch } from '@/test/http.ts'
+import { addInsured, fetchOptions, removeInsured, saveStep } from './application-api.ts'
+import { removeRequiredDoc, uploadFile, uploadPathOf } from './document-api.ts'
 
 function client() {
   const { fetch, requests } = mockFetch(() => jsonResponse(200, { version: 2 }))
