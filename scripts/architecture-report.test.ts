@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { importCycles, importsOf, sourceFiles } from './architecture-report.ts'
+import { importCycles, importsOf, PRESENTATION, sourceFiles } from './architecture-report.ts'
 
 // The import-cycle finder the architecture report (issue #18) and the apps' architecture tests
 // rely on: it must see every kind of import, and name a cycle exactly.
@@ -62,5 +62,26 @@ describe('importCycles', () => {
     write('tree/a.ts', "import { b } from './b.ts'\nexport const a = b")
     write('tree/b.ts', 'export const b = 1')
     expect(importCycles(sourceFiles(dir, 'tree'))).toEqual([])
+  })
+})
+
+describe('PRESENTATION.apiPath', () => {
+  it.each([
+    ['return putJson(api, `${insuredPath}${segment(unitNo)}/confirm`, body)'],
+    ['  `${insuredPath}:unitNo/:insrdId`,'],
+    ["    url: '/groupImages/:fileId',"],
+    ['<img src="/api/groupImages/${id}" />'],
+    ['url: `${API_PREFIX}${fileUploadPath}${token}`'],
+  ])('counts an API path put together by hand: %s', (line) => {
+    expect(PRESENTATION.apiPath.test(line)).toBe(true)
+  })
+
+  it.each([
+    ['output.stderr(`${documentPath}: JSON として読み込めません`)'],
+    [" * the browser sees it ('/api/files/upload/…', under the API's base)"],
+    ['// GET /applyInfo/ answers'],
+    ['return callEndpoint<typeof addInsuredApi>(api, addInsuredRoute, { params: { unitNo } })'],
+  ])('does not count a comment, a file path or a call by route: %s', (line) => {
+    expect(PRESENTATION.apiPath.test(line)).toBe(false)
   })
 })
