@@ -154,9 +154,6 @@ export default tseslint.config(
       'apps/server/src/modules/mail/outbox.ts',
       'apps/server/src/modules/my-page/auth/attempts.ts',
       'apps/server/src/modules/my-page/auth/my-page-auth-service.ts',
-      'apps/server/src/modules/security/lockout.ts',
-      'apps/server/src/modules/security/rate-limit.ts',
-      'apps/server/src/modules/security/secrets.ts',
     ],
     rules: {
       'import-x/no-restricted-paths': [
