@@ -148,7 +148,6 @@ export default tseslint.config(
       // directly; each leaves this list when its queries move into a repository.
       'apps/server/src/modules/access/access-service.ts',
       'apps/server/src/modules/access/session.ts',
-      'apps/server/src/modules/group/import-group.ts',
       'apps/server/src/modules/my-page/auth/attempts.ts',
       'apps/server/src/modules/my-page/auth/my-page-auth-service.ts',
     ],
