@@ -144,10 +144,6 @@ export default tseslint.config(
       'apps/server/src/**/*.test.ts',
       'apps/server/src/**/*-test-support.ts',
       'apps/server/src/**/test-*.ts',
-      // Not yet split (issue #18, left open): these still query their own module's tables
-      // directly; each leaves this list when its queries move into a repository.
-      'apps/server/src/modules/my-page/auth/attempts.ts',
-      'apps/server/src/modules/my-page/auth/my-page-auth-service.ts',
     ],
     rules: {
       'import-x/no-restricted-paths': [

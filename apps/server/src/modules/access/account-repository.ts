@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne } from 'drizzle-orm'
+import { and, asc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import {
   accounts,
@@ -277,4 +277,86 @@ export async function endSessionsOfAccount(
 
 export async function endSession(db: Database, sessionId: string, now: Date): Promise<void> {
   await db.update(sessions).set({ endedAt: now }).where(eq(sessions.id, sessionId))
+}
+
+// The my-page sign-in's reads of an account (published through account-records.ts).
+
+export interface SignInAccount {
+  id: string
+  userId: string
+  groupPfCode: string
+  mailAddress: string
+  passwordHash: string
+  phoneNumber: string | null
+  phoneVerifiedAt: Date | null
+  authTypeForLogin: string
+}
+
+const signInAccountColumns = {
+  id: accounts.id,
+  userId: accounts.userId,
+  groupPfCode: accounts.groupPfCode,
+  mailAddress: accounts.mailAddress,
+  passwordHash: accounts.passwordHash,
+  phoneNumber: accounts.phoneNumber,
+  phoneVerifiedAt: accounts.phoneVerifiedAt,
+  authTypeForLogin: accounts.authTypeForLogin,
+}
+
+async function findSignInAccountWhere(
+  db: Database,
+  condition: SQL | undefined,
+): Promise<SignInAccount | undefined> {
+  const [account] = await db.select(signInAccountColumns).from(accounts).where(condition).limit(1)
+  return account
+}
+
+export async function findSignInAccountById(
+  db: Database,
+  accountId: string,
+): Promise<SignInAccount | undefined> {
+  return findSignInAccountWhere(db, eq(accounts.id, accountId))
+}
+
+export async function findSignInAccountByUserId(
+  db: Database,
+  key: { userId: string; groupPfCode: string },
+): Promise<SignInAccount | undefined> {
+  return findSignInAccountWhere(
+    db,
+    and(eq(accounts.userId, key.userId), eq(accounts.groupPfCode, key.groupPfCode)),
+  )
+}
+
+/** By ID and mail address; `lowerMailAddress` is compared with the stored one lower-cased. */
+export async function findSignInAccountByUserIdAndMail(
+  db: Database,
+  key: { userId: string; groupPfCode: string; lowerMailAddress: string },
+): Promise<SignInAccount | undefined> {
+  return findSignInAccountWhere(
+    db,
+    and(
+      eq(accounts.userId, key.userId),
+      eq(accounts.groupPfCode, key.groupPfCode),
+      sql`lower(${accounts.mailAddress}) = ${key.lowerMailAddress}`,
+    ),
+  )
+}
+
+/** The group's accounts registered with this address (lower-cased), by ID. */
+export async function listAccountsByMail(
+  db: Database,
+  groupPfCode: string,
+  lowerMailAddress: string,
+): Promise<{ userId: string; mailAddress: string }[]> {
+  return db
+    .select({ userId: accounts.userId, mailAddress: accounts.mailAddress })
+    .from(accounts)
+    .where(
+      and(
+        eq(accounts.groupPfCode, groupPfCode),
+        sql`lower(${accounts.mailAddress}) = ${lowerMailAddress}`,
+      ),
+    )
+    .orderBy(asc(accounts.userId))
 }
