@@ -144,19 +144,6 @@ export default tseslint.config(
       'apps/server/src/**/*.test.ts',
       'apps/server/src/**/*-test-support.ts',
       'apps/server/src/**/test-*.ts',
-      // Not yet split (issue #18, left open): these still query their own module's tables
-      // directly; each leaves this list when its queries move into a repository.
-      'apps/server/src/modules/access/access-service.ts',
-      'apps/server/src/modules/access/session.ts',
-      'apps/server/src/modules/group/import-group.ts',
-      'apps/server/src/modules/mail/delivery.ts',
-      'apps/server/src/modules/mail/dev-outbox.ts',
-      'apps/server/src/modules/mail/outbox.ts',
-      'apps/server/src/modules/my-page/auth/attempts.ts',
-      'apps/server/src/modules/my-page/auth/my-page-auth-service.ts',
-      'apps/server/src/modules/security/lockout.ts',
-      'apps/server/src/modules/security/rate-limit.ts',
-      'apps/server/src/modules/security/secrets.ts',
     ],
     rules: {
       'import-x/no-restricted-paths': [

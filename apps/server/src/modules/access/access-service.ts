@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto'
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import {
   AppError,
   currentConsentVersions,
@@ -21,7 +21,6 @@ import {
 } from '@app/shared'
 import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/client.ts'
-import { mailVerifications, rosterMembers, type StoredConsent } from '../../db/schema/index.ts'
 import type { DeliveryOutcome } from '../mail/delivery.ts'
 import { enqueueMail } from '../mail/outbox.ts'
 import { verificationMail } from '../mail/templates.ts'
@@ -40,10 +39,19 @@ import { readToken, signToken } from '../security/tokens.ts'
 import { linkKey, loadEntryContext, parseLinkKey, type EntryContext } from './entry-context.ts'
 import type { SessionManager } from './session.ts'
 import {
+  claimVerification,
   findAccountOfMember,
+  findRosterMember,
+  findVerificationByTokenHash,
   insertAccount,
+  insertVerification,
   isUserIdTaken,
+  markVerificationUsed,
   replaceVerifiedCredentials,
+  retireOpenVerifications,
+  type EntryMember,
+  type MailVerification,
+  type StoredConsent,
 } from './account-repository.ts'
 import { openAttempt, type Attempt, type AttemptMember } from './attempt.ts'
 import type { GroupService } from '../group/group-service.ts'
@@ -79,22 +87,6 @@ export interface AccessServiceOptions {
   publicBaseUrl: () => string
   /** secret checks per client address in 10 minutes */
   clientLimit: number
-}
-
-interface Member {
-  id: string
-  groupPfCode: string
-  groupPfCodeInceptionDateYm: string
-  passwordHash: string | null
-  preYearPolicyHolderNo: string | null
-}
-
-const memberColumns = {
-  id: rosterMembers.id,
-  groupPfCode: rosterMembers.groupPfCode,
-  groupPfCodeInceptionDateYm: rosterMembers.groupPfCodeInceptionDateYm,
-  passwordHash: rosterMembers.passwordHash,
-  preYearPolicyHolderNo: rosterMembers.preYearPolicyHolderNo,
 }
 
 function linkOf(body: EntryLink): EntryLink {
@@ -296,26 +288,16 @@ export class AccessService {
     })
     const { verificationId, messageId } = await this.#db.transaction(async (tx) => {
       // A new mail replaces the links sent before it: only the latest one works.
-      await tx
-        .update(mailVerifications)
-        .set({ usedAt: now })
-        .where(
-          and(eq(mailVerifications.rosterMemberId, member.id), isNull(mailVerifications.usedAt)),
-        )
-      const inserted = await tx
-        .insert(mailVerifications)
-        .values({
-          rosterMemberId: member.id,
-          ...context.link,
-          mailAddress: body.policyHolderEmailAddress,
-          passwordHash,
-          tokenHash,
-          consents: ticket.consents,
-          expiresAt,
-        })
-        .returning({ id: mailVerifications.id })
-      const id = inserted[0]?.id
-      if (id === undefined) throw new Error('verification row was not created')
+      await retireOpenVerifications(tx, member.id, now)
+      const id = await insertVerification(tx, {
+        rosterMemberId: member.id,
+        ...context.link,
+        mailAddress: body.policyHolderEmailAddress,
+        passwordHash,
+        tokenHash,
+        consents: ticket.consents,
+        expiresAt,
+      })
       const message = await enqueueMail(
         tx,
         {
@@ -329,10 +311,7 @@ export class AccessService {
     })
     const outcome = await this.#options.deliverMail(messageId)
     if (outcome === 'refused') {
-      await this.#db
-        .update(mailVerifications)
-        .set({ usedAt: now })
-        .where(eq(mailVerifications.id, verificationId))
+      await markVerificationUsed(this.#db, verificationId, now)
       throw new AppError(errorCodes.verificationMailFailed, {
         message: 'the mail relay refused the recipient',
       })
@@ -367,13 +346,8 @@ export class AccessService {
     return (await findOwnEnrolment(this.#db, rosterMemberId, status)) !== undefined
   }
 
-  async #verificationOf(token: string) {
-    const rows = await this.#db
-      .select()
-      .from(mailVerifications)
-      .where(eq(mailVerifications.tokenHash, linkTokenHash(token)))
-      .limit(1)
-    return rows[0]
+  async #verificationOf(token: string): Promise<MailVerification | undefined> {
+    return findVerificationByTokenHash(this.#db, linkTokenHash(token))
   }
 
   async confirmVerification(
@@ -412,12 +386,7 @@ export class AccessService {
 
     return this.#db.transaction(async (txn) => {
       const tx = txn as unknown as Database
-      const used = await tx
-        .update(mailVerifications)
-        .set({ usedAt: now })
-        .where(and(eq(mailVerifications.id, verification.id), isNull(mailVerifications.usedAt)))
-        .returning({ id: mailVerifications.id })
-      if (used.length === 0) {
+      if (!(await claimVerification(tx, verification.id, now))) {
         throw new AppError(errorCodes.verificationUrlExpired, { message: 'link used meanwhile' })
       }
       const account = await this.#saveAccount(tx, verification, now)
@@ -447,7 +416,7 @@ export class AccessService {
   /** One account per member: a second verification updates its mail address and password. */
   async #saveAccount(
     tx: Database,
-    verification: typeof mailVerifications.$inferSelect,
+    verification: MailVerification,
     now: Date,
   ): Promise<{ id: string; userId: string }> {
     const found = await findAccountOfMember(tx, verification.rosterMemberId)
@@ -480,7 +449,7 @@ export class AccessService {
   async #draftApplication(
     tx: Database,
     account: { id: string; userId: string },
-    verification: typeof mailVerifications.$inferSelect,
+    verification: MailVerification,
     context: EntryContext,
     now: Date,
   ): Promise<string> {
@@ -603,13 +572,8 @@ export class AccessService {
     return { memberId, link, consents: consents as StoredConsent[] }
   }
 
-  async #memberOfTicket(memberId: string, link: EntryLink): Promise<Member> {
-    const rows = await this.#db
-      .select(memberColumns)
-      .from(rosterMembers)
-      .where(eq(rosterMembers.id, memberId))
-      .limit(1)
-    const member = rows[0]
+  async #memberOfTicket(memberId: string, link: EntryLink): Promise<EntryMember> {
+    const member = await findRosterMember(this.#db, memberId)
     if (
       member === undefined ||
       member.groupPfCode !== link.groupPfCode ||

@@ -1,9 +1,18 @@
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, asc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { accounts, sessions } from '../../db/schema/index.ts'
+import {
+  accounts,
+  mailVerifications,
+  rosterMembers,
+  sessions,
+  type StoredConsent,
+} from '../../db/schema/index.ts'
 
 // Drizzle queries only (STYLE.md §6): the only writer of `accounts` (issue #18). The access
 // module opens an account from a verified mail; my-page changes it through account-records.ts.
+// Also the access module's other tables: the verification links and the sessions.
+
+export type { StoredConsent }
 
 /** The account a member verified before, if any. */
 export async function findAccountOfMember(
@@ -95,4 +104,259 @@ export async function setPasswordHash(
   now: Date,
 ): Promise<void> {
   await tx.update(accounts).set({ passwordHash, updatedAt: now }).where(eq(accounts.id, accountId))
+}
+
+// The verification mail's links (access-service.ts).
+
+export type MailVerification = typeof mailVerifications.$inferSelect
+
+/** A new mail replaces the links sent before it: only the latest one works. */
+export async function retireOpenVerifications(
+  tx: Database,
+  rosterMemberId: string,
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(mailVerifications)
+    .set({ usedAt: now })
+    .where(
+      and(eq(mailVerifications.rosterMemberId, rosterMemberId), isNull(mailVerifications.usedAt)),
+    )
+}
+
+export async function insertVerification(
+  tx: Database,
+  values: Omit<typeof mailVerifications.$inferInsert, 'id' | 'usedAt' | 'createdAt'>,
+): Promise<string> {
+  const inserted = await tx
+    .insert(mailVerifications)
+    .values(values)
+    .returning({ id: mailVerifications.id })
+  const id = inserted[0]?.id
+  if (id === undefined) throw new Error('verification row was not created')
+  return id
+}
+
+/** Marks the link used, whatever its state (its mail was refused). */
+export async function markVerificationUsed(
+  db: Database,
+  verificationId: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(mailVerifications)
+    .set({ usedAt: now })
+    .where(eq(mailVerifications.id, verificationId))
+}
+
+export async function findVerificationByTokenHash(
+  db: Database,
+  tokenHash: string,
+): Promise<MailVerification | undefined> {
+  const rows = await db
+    .select()
+    .from(mailVerifications)
+    .where(eq(mailVerifications.tokenHash, tokenHash))
+    .limit(1)
+  return rows[0]
+}
+
+/**
+ * Marks the link used when it is not yet: true for the one caller that did (one statement, so of
+ * two confirmations racing for one link exactly one gets it).
+ */
+export async function claimVerification(
+  tx: Database,
+  verificationId: string,
+  now: Date,
+): Promise<boolean> {
+  const used = await tx
+    .update(mailVerifications)
+    .set({ usedAt: now })
+    .where(and(eq(mailVerifications.id, verificationId), isNull(mailVerifications.usedAt)))
+    .returning({ id: mailVerifications.id })
+  return used.length > 0
+}
+
+export interface EntryMember {
+  id: string
+  groupPfCode: string
+  groupPfCodeInceptionDateYm: string
+  passwordHash: string | null
+  preYearPolicyHolderNo: string | null
+}
+
+/** The roster member an entry ticket names (read only: the roster module owns the table). */
+export async function findRosterMember(
+  db: Database,
+  memberId: string,
+): Promise<EntryMember | undefined> {
+  const rows = await db
+    .select({
+      id: rosterMembers.id,
+      groupPfCode: rosterMembers.groupPfCode,
+      groupPfCodeInceptionDateYm: rosterMembers.groupPfCodeInceptionDateYm,
+      passwordHash: rosterMembers.passwordHash,
+      preYearPolicyHolderNo: rosterMembers.preYearPolicyHolderNo,
+    })
+    .from(rosterMembers)
+    .where(eq(rosterMembers.id, memberId))
+    .limit(1)
+  return rows[0]
+}
+
+// The sessions (session.ts).
+
+export async function insertSession(
+  db: Database,
+  values: { accountId: string; purpose: string; lastSeenAt: Date; expiresAt: Date },
+): Promise<string> {
+  const rows = await db.insert(sessions).values(values).returning({ id: sessions.id })
+  const id = rows[0]?.id
+  if (id === undefined) throw new Error('session row was not created')
+  return id
+}
+
+export interface OpenSession {
+  sessionId: string
+  purpose: string
+  lastSeenAt: Date
+  expiresAt: Date
+  accountId: string
+  userId: string
+  groupPfCode: string
+  rosterMemberId: string
+}
+
+/** A session not ended, with its account; expired ones are returned too (the caller decides). */
+export async function findOpenSession(
+  db: Database,
+  sessionId: string,
+): Promise<OpenSession | undefined> {
+  const rows = await db
+    .select({
+      sessionId: sessions.id,
+      purpose: sessions.purpose,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      accountId: accounts.id,
+      userId: accounts.userId,
+      groupPfCode: accounts.groupPfCode,
+      rosterMemberId: accounts.rosterMemberId,
+    })
+    .from(sessions)
+    .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt)))
+    .limit(1)
+  return rows[0]
+}
+
+/** Slides the session: seen now, ending at `expiresAt`. */
+export async function slideSession(
+  db: Database,
+  sessionId: string,
+  now: Date,
+  expiresAt: Date,
+): Promise<void> {
+  await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, sessionId))
+}
+
+/** Ends every open session of an account but `keepSessionId` (when given). */
+export async function endSessionsOfAccount(
+  db: Database,
+  accountId: string,
+  keepSessionId: string | undefined,
+  now: Date,
+): Promise<void> {
+  const open = and(eq(sessions.accountId, accountId), isNull(sessions.endedAt))
+  await db
+    .update(sessions)
+    .set({ endedAt: now })
+    .where(keepSessionId === undefined ? open : and(open, ne(sessions.id, keepSessionId)))
+}
+
+export async function endSession(db: Database, sessionId: string, now: Date): Promise<void> {
+  await db.update(sessions).set({ endedAt: now }).where(eq(sessions.id, sessionId))
+}
+
+// The my-page sign-in's reads of an account (published through account-records.ts).
+
+export interface SignInAccount {
+  id: string
+  userId: string
+  groupPfCode: string
+  mailAddress: string
+  passwordHash: string
+  phoneNumber: string | null
+  phoneVerifiedAt: Date | null
+  authTypeForLogin: string
+}
+
+const signInAccountColumns = {
+  id: accounts.id,
+  userId: accounts.userId,
+  groupPfCode: accounts.groupPfCode,
+  mailAddress: accounts.mailAddress,
+  passwordHash: accounts.passwordHash,
+  phoneNumber: accounts.phoneNumber,
+  phoneVerifiedAt: accounts.phoneVerifiedAt,
+  authTypeForLogin: accounts.authTypeForLogin,
+}
+
+async function findSignInAccountWhere(
+  db: Database,
+  condition: SQL | undefined,
+): Promise<SignInAccount | undefined> {
+  const [account] = await db.select(signInAccountColumns).from(accounts).where(condition).limit(1)
+  return account
+}
+
+export async function findSignInAccountById(
+  db: Database,
+  accountId: string,
+): Promise<SignInAccount | undefined> {
+  return findSignInAccountWhere(db, eq(accounts.id, accountId))
+}
+
+export async function findSignInAccountByUserId(
+  db: Database,
+  key: { userId: string; groupPfCode: string },
+): Promise<SignInAccount | undefined> {
+  return findSignInAccountWhere(
+    db,
+    and(eq(accounts.userId, key.userId), eq(accounts.groupPfCode, key.groupPfCode)),
+  )
+}
+
+/** By ID and mail address; `lowerMailAddress` is compared with the stored one lower-cased. */
+export async function findSignInAccountByUserIdAndMail(
+  db: Database,
+  key: { userId: string; groupPfCode: string; lowerMailAddress: string },
+): Promise<SignInAccount | undefined> {
+  return findSignInAccountWhere(
+    db,
+    and(
+      eq(accounts.userId, key.userId),
+      eq(accounts.groupPfCode, key.groupPfCode),
+      sql`lower(${accounts.mailAddress}) = ${key.lowerMailAddress}`,
+    ),
+  )
+}
+
+/** The group's accounts registered with this address (lower-cased), by ID. */
+export async function listAccountsByMail(
+  db: Database,
+  groupPfCode: string,
+  lowerMailAddress: string,
+): Promise<{ userId: string; mailAddress: string }[]> {
+  return db
+    .select({ userId: accounts.userId, mailAddress: accounts.mailAddress })
+    .from(accounts)
+    .where(
+      and(
+        eq(accounts.groupPfCode, groupPfCode),
+        sql`lower(${accounts.mailAddress}) = ${lowerMailAddress}`,
+      ),
+    )
+    .orderBy(asc(accounts.userId))
 }

@@ -1,4 +1,3 @@
-import { and, eq, isNull, ne } from 'drizzle-orm'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import {
   AppError,
@@ -12,9 +11,15 @@ import {
 import type { Clock } from '../../clock.ts'
 import type { Guard } from '../../lib/register-endpoint.ts'
 import type { Database } from '../../db/client.ts'
-import { accounts, sessions } from '../../db/schema/index.ts'
 import type { ServerKeys } from '../security/secrets.ts'
 import { readToken, signToken } from '../security/tokens.ts'
+import {
+  endSession,
+  endSessionsOfAccount,
+  findOpenSession,
+  insertSession,
+  slideSession,
+} from './account-repository.ts'
 
 // PRODUCT.md "Sessions": a server-side session row; the browser holds a short-lived signed token
 // naming it and sends it as Authorization: Bearer (SPEC §6). The row decides: it ends after 30
@@ -69,12 +74,7 @@ export class SessionManager {
   ): Promise<SessionToken> {
     const now = this.#clock.now()
     const expiresAt = new Date(now.getTime() + IDLE_MS)
-    const rows = await db
-      .insert(sessions)
-      .values({ accountId, purpose, lastSeenAt: now, expiresAt })
-      .returning({ id: sessions.id })
-    const id = rows[0]?.id
-    if (id === undefined) throw new Error('session row was not created')
+    const id = await insertSession(db, { accountId, purpose, lastSeenAt: now, expiresAt })
     return this.#token(id, now, expiresAt)
   }
 
@@ -114,22 +114,7 @@ export class SessionManager {
     if (sessionId === undefined || !/^[0-9a-f-]{36}$/.test(sessionId)) {
       throw new AppError(errorCodes.session, { message: 'no valid session token' })
     }
-    const rows = await this.#db
-      .select({
-        sessionId: sessions.id,
-        purpose: sessions.purpose,
-        lastSeenAt: sessions.lastSeenAt,
-        expiresAt: sessions.expiresAt,
-        accountId: accounts.id,
-        userId: accounts.userId,
-        groupPfCode: accounts.groupPfCode,
-        rosterMemberId: accounts.rosterMemberId,
-      })
-      .from(sessions)
-      .innerJoin(accounts, eq(accounts.id, sessions.accountId))
-      .where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt)))
-      .limit(1)
-    const row = rows[0]
+    const row = await findOpenSession(this.#db, sessionId)
     if (row === undefined || row.expiresAt.getTime() <= now.getTime()) {
       throw new AppError(errorCodes.session, { message: 'session ended or expired' })
     }
@@ -139,10 +124,7 @@ export class SessionManager {
     let { expiresAt } = row
     if (now.getTime() - row.lastSeenAt.getTime() >= SLIDE_AFTER_MS) {
       expiresAt = new Date(now.getTime() + IDLE_MS)
-      await this.#db
-        .update(sessions)
-        .set({ lastSeenAt: now, expiresAt })
-        .where(eq(sessions.id, row.sessionId))
+      await slideSession(this.#db, row.sessionId, now, expiresAt)
       const fresh = await this.#token(row.sessionId, now, expiresAt)
       void reply.header(SESSION_TOKEN_HEADER, fresh.sessionToken)
       void reply.header(SESSION_EXPIRES_HEADER, fresh.expiresAt)
@@ -165,10 +147,7 @@ export class SessionManager {
   async extend(signedIn: SignedIn): Promise<SessionToken> {
     const now = this.#clock.now()
     const expiresAt = new Date(now.getTime() + IDLE_MS)
-    await this.#db
-      .update(sessions)
-      .set({ lastSeenAt: now, expiresAt })
-      .where(eq(sessions.id, signedIn.sessionId))
+    await slideSession(this.#db, signedIn.sessionId, now, expiresAt)
     return this.#token(signedIn.sessionId, now, expiresAt)
   }
 
@@ -179,18 +158,11 @@ export class SessionManager {
     db: Database = this.#db,
   ): Promise<void> {
     const now = this.#clock.now()
-    const open = and(eq(sessions.accountId, accountId), isNull(sessions.endedAt))
-    await db
-      .update(sessions)
-      .set({ endedAt: now })
-      .where(keepSessionId === undefined ? open : and(open, ne(sessions.id, keepSessionId)))
+    await endSessionsOfAccount(db, accountId, keepSessionId, now)
   }
 
   /** Sign-out ends the session on the server (PRODUCT.md): its token is worthless afterwards. */
   async end(signedIn: SignedIn): Promise<void> {
-    await this.#db
-      .update(sessions)
-      .set({ endedAt: this.#clock.now() })
-      .where(eq(sessions.id, signedIn.sessionId))
+    await endSession(this.#db, signedIn.sessionId, this.#clock.now())
   }
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lte } from 'drizzle-orm'
+import { and, asc, desc, eq, lte, sql } from 'drizzle-orm'
 import type { GroupPfInfo, GroupPfInfoBranchNo, ItemDefinition, UnitInfo } from '@app/shared'
 import type { Database } from '../../db/client.ts'
 import {
@@ -198,4 +198,106 @@ export async function countGroupProducts(db: Database): Promise<number> {
     .from(groupPfInfos)
     .limit(1)
   return rows.length
+}
+
+// The writes of a group document's import (import-group.ts), each inside its one transaction.
+
+export async function insertImageIfAbsent(
+  db: Database,
+  image: { fileId: string; contentType: string; bytes: Buffer },
+): Promise<void> {
+  await db.insert(groupImages).values(image).onConflictDoNothing()
+}
+
+export async function upsertGroupPfInfo(
+  db: Database,
+  product: Omit<GroupPfInfo, 'unitInfoArray'>,
+): Promise<void> {
+  await db
+    .insert(groupPfInfos)
+    .values(product)
+    .onConflictDoUpdate({
+      target: [groupPfInfos.groupPfCode, groupPfInfos.groupPfCodeInceptionDateYm],
+      set: { ...product, updatedAt: sql`now()` },
+    })
+}
+
+interface ProductKey {
+  groupPfCode: string
+  groupPfCodeInceptionDateYm: string
+}
+
+function sameProduct<T extends typeof groupPfUnits | typeof itemDefinitions>(
+  table: T,
+  productKey: ProductKey,
+) {
+  return and(
+    eq(table.groupPfCode, productKey.groupPfCode),
+    eq(table.groupPfCodeInceptionDateYm, productKey.groupPfCodeInceptionDateYm),
+  )
+}
+
+/** Deletes the product's units and inserts these. */
+export async function replaceUnits(
+  db: Database,
+  productKey: ProductKey,
+  units: UnitInfo[],
+): Promise<void> {
+  await db.delete(groupPfUnits).where(sameProduct(groupPfUnits, productKey))
+  await db.insert(groupPfUnits).values(units.map((unit) => ({ ...productKey, ...unit })))
+}
+
+/** Deletes the product's item definitions and inserts these (if any). */
+export async function replaceItemDefinitions(
+  db: Database,
+  productKey: ProductKey,
+  items: ItemDefinition[],
+): Promise<void> {
+  await db.delete(itemDefinitions).where(sameProduct(itemDefinitions, productKey))
+  if (items.length > 0) {
+    await db.insert(itemDefinitions).values(items.map((item) => ({ ...productKey, ...item })))
+  }
+}
+
+export async function upsertBranch(
+  db: Database,
+  groupPfCode: string,
+  branch: GroupPfInfoBranchNo,
+): Promise<void> {
+  const row = { groupPfCode, ...branch }
+  await db
+    .insert(groupPfBranches)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [groupPfBranches.groupPfCode, groupPfBranches.groupPfBranchNo],
+      set: { ...row, updatedAt: sql`now()` },
+    })
+}
+
+/** Every link of the group, of every product and branch. */
+export async function listLinksOfGroup(
+  db: Database,
+  groupPfCode: string,
+): Promise<Omit<GroupLink, 'groupPfCode'>[]> {
+  return db
+    .select({
+      groupPfCodeInceptionDateYm: groupLinks.groupPfCodeInceptionDateYm,
+      groupPfBranchNo: groupLinks.groupPfBranchNo,
+      urlKey: groupLinks.urlKey,
+    })
+    .from(groupLinks)
+    .where(eq(groupLinks.groupPfCode, groupPfCode))
+}
+
+/** Inserts the link unless it is there: true when this call inserted it. */
+export async function insertLinkIfAbsent(
+  db: Database,
+  link: GroupLink & { isDemo: boolean },
+): Promise<boolean> {
+  const inserted = await db
+    .insert(groupLinks)
+    .values(link)
+    .onConflictDoNothing()
+    .returning({ urlKey: groupLinks.urlKey })
+  return inserted.length > 0
 }

@@ -1,18 +1,18 @@
 import { createHash, randomBytes as nodeRandomBytes } from 'node:crypto'
-import { and, eq, sql } from 'drizzle-orm'
 import { generateUrlKey, type GroupPfInfo, type ImageRef, type Issue } from '@app/shared'
 import type { Database } from '../../db/client.ts'
-import {
-  groupImages,
-  groupLinks,
-  groupPfBranches,
-  groupPfInfos,
-  groupPfUnits,
-  itemDefinitions,
-} from '../../db/schema/index.ts'
 import { checkGroupDocument, groupDocumentSchema, type ImageSource } from './group-document.ts'
 import { sniffImage } from './image-check.ts'
-import type { GroupLink } from './group-repository.ts'
+import {
+  insertImageIfAbsent,
+  insertLinkIfAbsent,
+  listLinksOfGroup,
+  replaceItemDefinitions,
+  replaceUnits,
+  upsertBranch,
+  upsertGroupPfInfo,
+  type GroupLink,
+} from './group-repository.ts'
 
 export class GroupImportError extends Error {
   readonly issues: Issue[]
@@ -105,47 +105,16 @@ export async function importGroupDocument(
 
   return db.transaction(async (tx) => {
     for (const image of images.values()) {
-      await tx.insert(groupImages).values(image).onConflictDoNothing()
+      await insertImageIfAbsent(tx, image)
     }
-    await tx
-      .insert(groupPfInfos)
-      .values(product)
-      .onConflictDoUpdate({
-        target: [groupPfInfos.groupPfCode, groupPfInfos.groupPfCodeInceptionDateYm],
-        set: { ...product, updatedAt: sql`now()` },
-      })
-    const sameProduct = <T extends typeof groupPfUnits | typeof itemDefinitions>(table: T) =>
-      and(
-        eq(table.groupPfCode, productKey.groupPfCode),
-        eq(table.groupPfCodeInceptionDateYm, productKey.groupPfCodeInceptionDateYm),
-      )
-    await tx.delete(groupPfUnits).where(sameProduct(groupPfUnits))
-    await tx.insert(groupPfUnits).values(unitInfoArray.map((unit) => ({ ...productKey, ...unit })))
-    await tx.delete(itemDefinitions).where(sameProduct(itemDefinitions))
-    if (document.itemDefinitionArray.length > 0) {
-      await tx
-        .insert(itemDefinitions)
-        .values(document.itemDefinitionArray.map((item) => ({ ...productKey, ...item })))
-    }
+    await upsertGroupPfInfo(tx, product)
+    await replaceUnits(tx, productKey, unitInfoArray)
+    await replaceItemDefinitions(tx, productKey, document.itemDefinitionArray)
     for (const branch of document.groupPfInfoBranchNoArray) {
-      const row = { groupPfCode: productKey.groupPfCode, ...branch }
-      await tx
-        .insert(groupPfBranches)
-        .values(row)
-        .onConflictDoUpdate({
-          target: [groupPfBranches.groupPfCode, groupPfBranches.groupPfBranchNo],
-          set: { ...row, updatedAt: sql`now()` },
-        })
+      await upsertBranch(tx, productKey.groupPfCode, branch)
     }
 
-    const existing = await tx
-      .select({
-        groupPfCodeInceptionDateYm: groupLinks.groupPfCodeInceptionDateYm,
-        groupPfBranchNo: groupLinks.groupPfBranchNo,
-        urlKey: groupLinks.urlKey,
-      })
-      .from(groupLinks)
-      .where(eq(groupLinks.groupPfCode, productKey.groupPfCode))
+    const existing = await listLinksOfGroup(tx, productKey.groupPfCode)
     // A key names one branch of a product: moving it would silently send members elsewhere.
     const clashes = document.linkArray.flatMap((link, index) =>
       existing.some(
@@ -179,22 +148,13 @@ export async function importGroupDocument(
         while (takenKeys.has(urlKey))
       }
       takenKeys.add(urlKey)
-      const inserted = await tx
-        .insert(groupLinks)
-        .values({
-          ...productKey,
-          groupPfBranchNo: link.groupPfBranchNo,
-          urlKey,
-          isDemo: options.isDemo ?? false,
-        })
-        .onConflictDoNothing()
-        .returning({ urlKey: groupLinks.urlKey })
-      result.push({
+      const isNew = await insertLinkIfAbsent(tx, {
         ...productKey,
         groupPfBranchNo: link.groupPfBranchNo,
         urlKey,
-        isNew: inserted.length > 0,
+        isDemo: options.isDemo ?? false,
       })
+      result.push({ ...productKey, groupPfBranchNo: link.groupPfBranchNo, urlKey, isNew })
     }
     return result
   })

@@ -1,13 +1,21 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import { createTransport, type NodemailerError, type Transporter } from 'nodemailer'
 import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/client.ts'
-import { outboxMessages } from '../../db/schema/outbox.ts'
 import {
   OutboxTelephoneProvider,
   TelephoneSendError,
   type TelephoneProvider,
 } from '../telephone/telephone-provider.ts'
+import {
+  claimDueMessages,
+  claimMessage,
+  findMessageStatus,
+  markFailed,
+  markSent,
+  maskExpiredSecretRows,
+  scheduleRetry,
+  type OutboxMessage,
+} from './outbox-repository.ts'
 
 // The delivery job of PRODUCT.md "Messages": any process may run it, and a claim written in the
 // row (claimed_until) makes sure one message is tried by one process at a time. Mail goes by
@@ -40,8 +48,6 @@ export interface MailDeliveryOptions {
   /** where `sms` and `voice` rows go; default: the embedded provider (the outbox is the phone) */
   telephone?: TelephoneProvider
 }
-
-type OutboxMessage = typeof outboxMessages.$inferSelect
 
 const CLAIM_MS = 60_000
 /** An attempt is cut off well inside its claim, so no other process takes the row mid-send. */
@@ -101,24 +107,6 @@ function errorSummary(error: unknown): { name: string; code?: string } {
   return typeof code === 'string' ? { name: error.name, code } : { name: error.name }
 }
 
-/**
- * The columns that replace a message's secrets by their masked forms (issue #17 point 9): after
- * delivery by a relay or a telephone provider, after a refusal, and once the secret expired.
- * With no relay the outbox page is the mailbox, so there the secret stays until it expires.
- */
-const withoutSecrets = {
-  textBody: sql`coalesce(${outboxMessages.redactedTextBody}, ${outboxMessages.textBody})`,
-  htmlBody: sql`coalesce(${outboxMessages.redactedHtmlBody}, ${outboxMessages.htmlBody})`,
-  redactedTextBody: null,
-  redactedHtmlBody: null,
-  secretExpiresAt: null,
-}
-
-/** Not claimed, or the claim of a process that stopped before it finished. */
-function isClaimable(now: Date) {
-  return or(isNull(outboxMessages.claimedUntil), lt(outboxMessages.claimedUntil, now))
-}
-
 export class MailDelivery {
   readonly #db: Database
   readonly #clock: Clock
@@ -157,19 +145,12 @@ export class MailDelivery {
    */
   async deliver(id: string): Promise<DeliveryOutcome> {
     const now = this.#clock.now()
-    const [claimed] = await this.#db
-      .update(outboxMessages)
-      .set({ claimedUntil: new Date(now.getTime() + CLAIM_MS) })
-      .where(and(eq(outboxMessages.id, id), eq(outboxMessages.status, 'pending'), isClaimable(now)))
-      .returning()
+    const claimed = await claimMessage(this.#db, id, now, new Date(now.getTime() + CLAIM_MS))
     if (claimed !== undefined) return this.#attempt(claimed)
-    const [current] = await this.#db
-      .select({ status: outboxMessages.status })
-      .from(outboxMessages)
-      .where(eq(outboxMessages.id, id))
-    if (current === undefined) throw new Error(`outbox message ${id} does not exist`)
-    if (current.status === 'sent') return 'sent'
-    if (current.status === 'failed') return 'refused'
+    const status = await findMessageStatus(this.#db, id)
+    if (status === undefined) throw new Error(`outbox message ${id} does not exist`)
+    if (status === 'sent') return 'sent'
+    if (status === 'failed') return 'refused'
     // pending, and another process holds the claim: it reports the result
     return 'retrying'
   }
@@ -182,24 +163,12 @@ export class MailDelivery {
   async runDue(): Promise<number> {
     const now = this.#clock.now()
     await this.maskExpiredSecrets(now)
-    const due = this.#db
-      .select({ id: outboxMessages.id })
-      .from(outboxMessages)
-      .where(
-        and(
-          eq(outboxMessages.status, 'pending'),
-          lte(outboxMessages.nextAttemptAt, now),
-          isClaimable(now),
-        ),
-      )
-      .orderBy(asc(outboxMessages.nextAttemptAt))
-      .limit(BATCH_SIZE)
-      .for('update', { skipLocked: true })
-    const claimed = await this.#db
-      .update(outboxMessages)
-      .set({ claimedUntil: new Date(now.getTime() + CLAIM_MS) })
-      .where(inArray(outboxMessages.id, due))
-      .returning()
+    const claimed = await claimDueMessages(
+      this.#db,
+      now,
+      new Date(now.getTime() + CLAIM_MS),
+      BATCH_SIZE,
+    )
     claimed.sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime())
     for (const message of claimed) await this.#attempt(message)
     return claimed.length
@@ -210,18 +179,7 @@ export class MailDelivery {
    * link nobody can use any more). Each run of the job starts with it. Returns how many.
    */
   async maskExpiredSecrets(now: Date): Promise<number> {
-    const masked = await this.#db
-      .update(outboxMessages)
-      .set({
-        ...withoutSecrets,
-        status: sql`case when ${outboxMessages.status} = 'pending' then 'failed' else ${outboxMessages.status} end`,
-        lastError: sql`case when ${outboxMessages.status} = 'pending' then 'EXPIRED' else ${outboxMessages.lastError} end`,
-      })
-      .where(
-        and(isNotNull(outboxMessages.secretExpiresAt), lte(outboxMessages.secretExpiresAt, now)),
-      )
-      .returning({ id: outboxMessages.id })
-    return masked.length
+    return maskExpiredSecretRows(this.#db, now)
   }
 
   /** Runs the job every `pollSeconds`; a run never starts before the previous one ended. */
@@ -296,19 +254,12 @@ export class MailDelivery {
     transport: string,
   ): Promise<DeliveryOutcome> {
     const context = { messageId: message.id, template: message.template, channel: message.channel }
-    await this.#db
-      .update(outboxMessages)
-      .set({
-        status: 'sent',
-        attempts,
-        transport,
-        sentAt: this.#clock.now(),
-        claimedUntil: null,
-        lastError: null,
-        // delivered: the recipient holds the secret now, the outbox no longer needs to
-        ...(transport === 'outbox' ? {} : withoutSecrets),
-      })
-      .where(eq(outboxMessages.id, message.id))
+    await markSent(this.#db, message.id, {
+      attempts,
+      transport,
+      sentAt: this.#clock.now(),
+      keepSecrets: transport === 'outbox',
+    })
     this.#log.info(
       { ...context, transport, attempts },
       message.channel === 'mail' ? 'mail sent' : `${message.channel} sent`,
@@ -324,16 +275,7 @@ export class MailDelivery {
     const context = { messageId: message.id, template: message.template, attempts }
     const now = this.#clock.now()
     if (failure.isRefusal || attempts >= MAX_ATTEMPTS) {
-      await this.#db
-        .update(outboxMessages)
-        .set({
-          status: 'failed',
-          attempts,
-          claimedUntil: null,
-          lastError: failure.summary,
-          ...withoutSecrets,
-        })
-        .where(eq(outboxMessages.id, message.id))
+      await markFailed(this.#db, message.id, { attempts, lastError: failure.summary })
       this.#log.warn(
         { ...context, error: failure.summary },
         failure.isRefusal ? 'mail refused by the relay' : 'mail given up after the last attempt',
@@ -341,10 +283,11 @@ export class MailDelivery {
       return 'refused'
     }
     const nextAttemptAt = new Date(now.getTime() + retryDelayMs(attempts))
-    await this.#db
-      .update(outboxMessages)
-      .set({ attempts, nextAttemptAt, claimedUntil: null, lastError: failure.summary })
-      .where(eq(outboxMessages.id, message.id))
+    await scheduleRetry(this.#db, message.id, {
+      attempts,
+      nextAttemptAt,
+      lastError: failure.summary,
+    })
     this.#log.warn(
       { ...context, error: failure.summary, nextAttemptAt: nextAttemptAt.toISOString() },
       'mail not sent: will retry',

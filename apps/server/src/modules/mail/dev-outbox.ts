@@ -1,10 +1,8 @@
-import { desc, eq } from 'drizzle-orm'
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { toBusinessDate, toBusinessTime } from '@app/shared'
-import type { Database } from '../../db/client.ts'
-import { outboxMessages } from '../../db/schema/outbox.ts'
 import { html, safeHref, type HtmlValue, type SafeHtml } from '../pamphlet/html.ts'
+import { findNewestMessages, type OutboxMessage } from './outbox-repository.ts'
 
 // The developer's mailbox (PRODUCT.md "Shape": mail readable at /dev/outbox, never in
 // production). The plugin registers these routes only outside production, so there they are 404.
@@ -13,7 +11,7 @@ import { html, safeHref, type HtmlValue, type SafeHtml } from '../pamphlet/html.
 
 const LIMIT = 100
 
-type OutboxRow = typeof outboxMessages.$inferSelect
+type OutboxRow = OutboxMessage
 
 const channelLabels: Readonly<Record<string, string>> = {
   mail: 'メール',
@@ -42,15 +40,6 @@ const outboxMessageSchema = z.object({
   transport: z.string().nullable(),
   createdAt: z.string(),
 })
-
-function newestMessages(db: Database, recipient?: string): Promise<OutboxRow[]> {
-  return db
-    .select()
-    .from(outboxMessages)
-    .where(recipient === undefined ? undefined : eq(outboxMessages.recipient, recipient))
-    .orderBy(desc(outboxMessages.createdAt))
-    .limit(LIMIT)
-}
 
 /** 日本時間で「2026-11-20 10:00:05」 */
 function formatJapanTime(instant: Date): string {
@@ -143,7 +132,7 @@ function renderPage(messages: OutboxRow[], hasRelay: boolean): string {
 export const devOutboxRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const hasRelay = app.config.smtpUrl !== undefined
   app.get('/dev/outbox', { schema: { hide: true } }, async (_request, reply) => {
-    const messages = await newestMessages(app.db)
+    const messages = await findNewestMessages(app.db, LIMIT)
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
@@ -160,7 +149,7 @@ export const devOutboxRoutes: FastifyPluginCallbackZod = (app, _options, done) =
       },
     },
     async (request, reply) => {
-      const messages = await newestMessages(app.db, request.query.recipient)
+      const messages = await findNewestMessages(app.db, LIMIT, request.query.recipient)
       void reply.header('cache-control', 'no-store')
       return messages.map((message) => ({
         id: message.id,

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client.ts'
-import { outboxMessages } from '../../db/schema/outbox.ts'
+import { insertOutboxMessage } from './outbox-repository.ts'
 
 /**
  * What a message holds in secret (issue #17 point 9): a code or a link's token, which must not
@@ -66,20 +66,15 @@ export async function enqueueMessage(
   message: MailContent & { channel: 'mail' | 'sms' | 'voice' },
   now: Date,
 ): Promise<string> {
-  const [row] = await db
-    .insert(outboxMessages)
-    .values({
-      channel: message.channel,
-      template: message.template,
-      recipient: message.recipient,
-      subject: message.subject,
-      textBody: message.textBody,
-      htmlBody: message.htmlBody,
-      ...secretColumns(message, message.secrets),
-      status: 'pending',
-      nextAttemptAt: now,
-    })
-    .returning({ id: outboxMessages.id })
-  if (row === undefined) throw new Error('outbox insert returned no row')
-  return row.id
+  return insertOutboxMessage(db, {
+    channel: message.channel,
+    template: message.template,
+    recipient: message.recipient,
+    subject: message.subject,
+    textBody: message.textBody,
+    htmlBody: message.htmlBody,
+    ...secretColumns(message, message.secrets),
+    status: 'pending',
+    nextAttemptAt: now,
+  })
 }

@@ -1,6 +1,12 @@
-import { eq, sql, type SQL } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { authLockouts } from '../../db/schema/index.ts'
+import {
+  deleteLockout,
+  findLockedUntil,
+  reserveTryRow,
+  reserveTryStatement,
+  type ReserveRule,
+} from './security-repository.ts'
 
 // PRODUCT.md "Lockout": after 5 wrong tries in a row, a growing wait — 1 s, doubling with each
 // further wrong try, up to 15 minutes — during which every try is refused with the spec's
@@ -43,11 +49,7 @@ export function lockStateAt(lockedUntil: Date | null | undefined, now: Date): Lo
 }
 
 export async function lockState(db: Database, subjectKey: string, now: Date): Promise<LockState> {
-  const rows = await db
-    .select({ lockedUntil: authLockouts.lockedUntil })
-    .from(authLockouts)
-    .where(eq(authLockouts.subjectKey, subjectKey))
-  return lockStateAt(rows[0]?.lockedUntil, now)
+  return lockStateAt(await findLockedUntil(db, subjectKey), now)
 }
 
 /** The state a reserved try leaves when its answer was wrong (its count was taken in advance). */
@@ -64,30 +66,25 @@ function lockEndSql(failures: SQL, now: Date): SQL {
       ${MAX_WAIT_MS}::float8) * interval '1 millisecond' end`
 }
 
+/** The rule of the reservations made at `now`, for the statement (security-repository.ts). */
+function reserveRule(now: Date): ReserveRule {
+  return {
+    forgetBefore: new Date(now.getTime() - FORGET_AFTER_MS),
+    lockEnd: (failures) => lockEndSql(failures, now),
+  }
+}
+
 /**
  * The upsert that reserves one try of `subjectKey`, as a statement that returns `failures` (the
  * run's length with this try counted) when the try is reserved and no row when a lock is in
  * force. `when` may hold the insert back (a client over its rate limit reserves nothing).
  */
 export function reserveTrySql(subjectKey: string, now: Date, when: SQL = sql`true`): SQL {
-  const at = sql`${now.toISOString()}::timestamptz`
-  const forgetBefore = sql`${new Date(now.getTime() - FORGET_AFTER_MS).toISOString()}::timestamptz`
-  const next = sql`(case when auth_lockouts.updated_at < ${forgetBefore} then 1
-      else auth_lockouts.failures + 1 end)`
-  return sql`insert into auth_lockouts (subject_key, failures, locked_until, updated_at)
-    select ${subjectKey}, 1, ${lockEndSql(sql`1`, now)}, ${at} where ${when}
-    on conflict (subject_key) do update set
-      failures = ${next}, locked_until = ${lockEndSql(next, now)}, updated_at = ${at}
-    where auth_lockouts.locked_until is null or auth_lockouts.locked_until <= ${at}
-    returning failures`
+  return reserveTryStatement(subjectKey, now, reserveRule(now), when)
 }
 
 export type Reservation =
   { reserved: true; failures: number } | { reserved: false; lock: LockState }
-
-interface ReservedRow extends Record<string, unknown> {
-  failures: number | string
-}
 
 /** Reserves one try before its answer is compared; refused while a lock is in force. */
 export async function reserveTry(
@@ -95,10 +92,8 @@ export async function reserveTry(
   subjectKey: string,
   now: Date,
 ): Promise<Reservation> {
-  const result = await db.execute<ReservedRow>(reserveTrySql(subjectKey, now))
-  // PGlite and node-postgres both answer { rows }; the HKT-generic Database types it unknown.
-  const row = (result as { rows: ReservedRow[] }).rows[0]
-  if (row !== undefined) return { reserved: true, failures: Number(row.failures) }
+  const failures = await reserveTryRow(db, subjectKey, now, reserveRule(now))
+  if (failures !== undefined) return { reserved: true, failures }
   return { reserved: false, lock: await lockInForce(db, subjectKey, now) }
 }
 
@@ -112,14 +107,10 @@ export function refusingLock(lockedUntil: Date | null | undefined, now: Date): L
 }
 
 async function lockInForce(db: Database, subjectKey: string, now: Date): Promise<LockState> {
-  const rows = await db
-    .select({ lockedUntil: authLockouts.lockedUntil })
-    .from(authLockouts)
-    .where(eq(authLockouts.subjectKey, subjectKey))
-  return refusingLock(rows[0]?.lockedUntil, now)
+  return refusingLock(await findLockedUntil(db, subjectKey), now)
 }
 
 /** A right answer ends the run of wrong tries (and releases its own reservation). */
 export async function clearFailures(db: Database, subjectKey: string): Promise<void> {
-  await db.delete(authLockouts).where(eq(authLockouts.subjectKey, subjectKey))
+  await deleteLockout(db, subjectKey)
 }

@@ -1,6 +1,9 @@
-import { lt, sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { rateLimitHits } from '../../db/schema/index.ts'
+import {
+  countRateLimitHit,
+  deleteRateLimitHitsBefore,
+  insertRateLimitHitOnce,
+} from './security-repository.ts'
 
 // Fixed-window counters in the database, shared by every process (PRODUCT.md "Production"),
 // for the limits on secret checks: per client address and per member (issue #5 point 6).
@@ -38,20 +41,10 @@ export async function hitRateLimit(
 ): Promise<RateLimitResult> {
   const window = rateWindow(options.now, options.windowSeconds)
   const windowStart = window.start
-  const rows = await db
-    .insert(rateLimitHits)
-    .values({ bucketKey, windowStart, hits: 1 })
-    .onConflictDoUpdate({
-      target: [rateLimitHits.bucketKey, rateLimitHits.windowStart],
-      set: { hits: sql`${rateLimitHits.hits} + 1` },
-    })
-    .returning({ hits: rateLimitHits.hits })
-  const hits = rows[0]?.hits ?? 1
+  const hits = await countRateLimitHit(db, bucketKey, windowStart)
   // Old windows are swept now and then by whoever counts; no job needed.
   if (hits === 1 && Math.random() < 0.05) {
-    await db
-      .delete(rateLimitHits)
-      .where(lt(rateLimitHits.windowStart, new Date(options.now.getTime() - 86_400_000)))
+    await deleteRateLimitHitsBefore(db, new Date(options.now.getTime() - 86_400_000))
   }
   return rateVerdict(hits, options.max, window, options.now)
 }
@@ -62,21 +55,8 @@ export async function hitRateLimit(
  * was issued in), so every process sees it; its rows are swept after a day with the others.
  */
 export async function claimOnce(db: Database, bucketKey: string, issuedAt: Date): Promise<boolean> {
-  const rows = await db
-    .insert(rateLimitHits)
-    .values({ bucketKey, windowStart: issuedAt, hits: 1 })
-    .onConflictDoNothing()
-    .returning({ hits: rateLimitHits.hits })
-  return rows.length > 0
+  return insertRateLimitHitOnce(db, bucketKey, issuedAt)
 }
 
-/**
- * The counting upsert of one hit as a statement that returns `hits`, for a caller that counts
- * inside a statement of its own (the identity check's single round trip, access/attempt.ts).
- */
-export function hitRateLimitSql(bucketKey: string, windowStart: Date): SQL {
-  return sql`insert into rate_limit_hits (bucket_key, window_start, hits)
-      values (${bucketKey}, ${windowStart.toISOString()}::timestamptz, 1)
-      on conflict (bucket_key, window_start) do update set hits = rate_limit_hits.hits + 1
-      returning hits`
-}
+// The counting upsert as a statement of its own, for access/attempt.ts (the repository's).
+export { hitRateLimitSql } from './security-repository.ts'

@@ -1,21 +1,13 @@
 import { createHash, createHmac, createSecretKey, randomBytes, type KeyObject } from 'node:crypto'
-import { eq } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { serverSecrets } from '../../db/schema/index.ts'
+import { findSecret, insertSecretIfAbsent } from './security-repository.ts'
 
 // Keys generated once per installation and kept in the database, so that every process signs
 // and hashes alike (PRODUCT.md "Production": nothing another process needs stays in memory).
 
 export async function loadOrCreate(db: Database, name: string): Promise<Buffer> {
-  await db
-    .insert(serverSecrets)
-    .values({ name, value: randomBytes(32).toString('base64') })
-    .onConflictDoNothing()
-  const rows = await db
-    .select({ value: serverSecrets.value })
-    .from(serverSecrets)
-    .where(eq(serverSecrets.name, name))
-  const value = rows[0]?.value
+  await insertSecretIfAbsent(db, name, randomBytes(32).toString('base64'))
+  const value = await findSecret(db, name)
   if (value === undefined) throw new Error(`server secret ${name} could not be read`)
   return Buffer.from(value, 'base64')
 }

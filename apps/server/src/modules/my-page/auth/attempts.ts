@@ -1,5 +1,4 @@
 import { randomInt, timingSafeEqual } from 'node:crypto'
-import { and, eq, isNull, lt, sql } from 'drizzle-orm'
 import { AppError, errorCodes } from '@app/shared'
 import type { Attempt, CodeSent } from '@app/shared/api/my-page/endpoints'
 import {
@@ -9,13 +8,27 @@ import {
   ONE_TIME_CODE_MINUTES,
 } from '@app/shared/api/my-page/fields'
 import type { Database } from '../../../db/client.ts'
-import { authAttempts, type StoredConsent } from '../../../db/schema/index.ts'
+import type { StoredConsent } from '../../access/account-records.ts'
 import {
   linkTokenHash,
   newLinkToken,
   subjectHash,
   type ServerKeys,
 } from '../../security/secrets.ts'
+import {
+  clearCode,
+  findAttemptById,
+  findAttemptByToken,
+  insertAttempt,
+  releaseCodeTry,
+  reserveCodeTry,
+  setAttemptAccount,
+  storeCode,
+  useAttempt,
+  voidAttempt,
+  voidOpenAttempts,
+  type AuthAttempt,
+} from './attempt-repository.ts'
 
 // The attempts behind every one-time code (PRODUCT.md "One-time codes"): the browser holds the
 // attempt's token (256 random bits; the row keeps its SHA-256), the row keeps the current code
@@ -25,7 +38,7 @@ import {
 
 export type AttemptPurpose = 'login' | 'mailChange' | 'passwordReset' | 'phoneRegister'
 export type CodeChannel = CodeSent['channel']
-export type AuthAttempt = typeof authAttempts.$inferSelect
+export type { AuthAttempt }
 
 /** Whose attempt it is, and the link it was made on (its mails name the link's agency). */
 export interface AttemptOwner {
@@ -80,13 +93,6 @@ function isSameHash(stored: string | null, candidate: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right) && stored !== null
 }
 
-const isOpen = (now: Date) =>
-  and(
-    isNull(authAttempts.usedAt),
-    isNull(authAttempts.voidedAt),
-    sql`${authAttempts.expiresAt} > ${now.toISOString()}::timestamptz`,
-  )
-
 export class AttemptStore {
   readonly #db: Database
   readonly #keys: ServerKeys
@@ -114,11 +120,13 @@ export class AttemptStore {
     if (owner.accountId !== null) await this.voidOpen(tx, owner.accountId, now, purpose)
     const { token, tokenHash } = newLinkToken()
     const expiresAt = new Date(now.getTime() + ATTEMPT_MS)
-    const [attempt] = await tx
-      .insert(authAttempts)
-      .values({ purpose, ...owner, ...details, tokenHash, expiresAt })
-      .returning()
-    if (attempt === undefined) throw new Error('attempt row was not created')
+    const attempt = await insertAttempt(tx, {
+      purpose,
+      ...owner,
+      ...details,
+      tokenHash,
+      expiresAt,
+    })
     return { attempt, token }
   }
 
@@ -128,10 +136,7 @@ export class AttemptStore {
    */
   async assignAccount(tx: Database, attempt: AuthAttempt, accountId: string, now: Date) {
     await this.voidOpen(tx, accountId, now, attempt.purpose as AttemptPurpose)
-    await tx
-      .update(authAttempts)
-      .set({ accountId })
-      .where(and(eq(authAttempts.id, attempt.id), isNull(authAttempts.accountId)))
+    await setAttemptAccount(tx, attempt.id, accountId)
   }
 
   /**
@@ -144,28 +149,12 @@ export class AttemptStore {
     now: Date,
     purpose?: AttemptPurpose,
   ): Promise<void> {
-    await tx
-      .update(authAttempts)
-      .set({ voidedAt: now })
-      .where(
-        and(
-          eq(authAttempts.accountId, accountId),
-          purpose === undefined ? undefined : eq(authAttempts.purpose, purpose),
-          isNull(authAttempts.usedAt),
-          isNull(authAttempts.voidedAt),
-        ),
-      )
+    await voidOpenAttempts(tx, accountId, now, purpose)
   }
 
   /** The attempt a token names, for this purpose, or 404 APFL0016. */
   async find(token: string, purpose: AttemptPurpose): Promise<AuthAttempt> {
-    const [attempt] = await this.#db
-      .select()
-      .from(authAttempts)
-      .where(
-        and(eq(authAttempts.tokenHash, linkTokenHash(token)), eq(authAttempts.purpose, purpose)),
-      )
-      .limit(1)
+    const attempt = await findAttemptByToken(this.#db, linkTokenHash(token), purpose)
     if (attempt === undefined) {
       throw new AppError(errorCodes.attemptNotFound, { message: 'attempt token unknown' })
     }
@@ -200,23 +189,14 @@ export class AttemptStore {
   ): Promise<{ code: string; codeExpiresAt: Date }> {
     const code = newOneTimeCode()
     const codeExpiresAt = new Date(now.getTime() + CODE_MS)
-    const updated = await tx
-      .update(authAttempts)
-      .set({
-        codeHash: this.#codeHash(attempt.id, code),
-        channel,
-        codeExpiresAt,
-        codesSent: sql`${authAttempts.codesSent} + 1`,
-      })
-      .where(
-        and(
-          eq(authAttempts.id, attempt.id),
-          isOpen(now),
-          lt(authAttempts.codesSent, MAX_CODES_PER_ATTEMPT),
-        ),
-      )
-      .returning({ id: authAttempts.id })
-    if (updated.length === 0) {
+    const stored = await storeCode(
+      tx,
+      attempt.id,
+      { codeHash: this.#codeHash(attempt.id, code), channel, codeExpiresAt },
+      now,
+      MAX_CODES_PER_ATTEMPT,
+    )
+    if (!stored) {
       throw new AppError(errorCodes.rateLimited, { message: 'too many codes for one attempt' })
     }
     return { code, codeExpiresAt }
@@ -224,10 +204,7 @@ export class AttemptStore {
 
   /** The code's message could not be delivered: nobody holds it, so nothing can match it. */
   async withdrawCode(attemptId: string): Promise<void> {
-    await this.#db
-      .update(authAttempts)
-      .set({ codeHash: null, codeExpiresAt: null })
-      .where(eq(authAttempts.id, attemptId))
+    await clearCode(this.#db, attemptId)
   }
 
   /**
@@ -243,45 +220,25 @@ export class AttemptStore {
     if (attempt.codeExpiresAt !== null && attempt.codeExpiresAt.getTime() <= now.getTime()) {
       throw new AppError(errorCodes.codeExpired, { message: 'code expired' })
     }
-    const [reserved] = await this.#db
-      .update(authAttempts)
-      .set({ wrongTries: sql`${authAttempts.wrongTries} + 1` })
-      .where(
-        and(
-          eq(authAttempts.id, attempt.id),
-          isOpen(now),
-          lt(authAttempts.wrongTries, ONE_TIME_CODE_MAX_WRONG),
-        ),
-      )
-      .returning({ wrongTries: authAttempts.wrongTries, codeHash: authAttempts.codeHash })
+    const reserved = await reserveCodeTry(this.#db, attempt.id, now, ONE_TIME_CODE_MAX_WRONG)
     if (reserved === undefined) {
       // closed meanwhile, or the fifth try is being compared: nothing more is looked at
       this.assertOpen(await this.#reload(attempt.id), now)
       throw new AppError(errorCodes.codeFailedRepeatedly, { message: 'tries used up' })
     }
     if (isSameHash(reserved.codeHash, this.#codeHash(attempt.id, code))) {
-      await this.#db
-        .update(authAttempts)
-        .set({ wrongTries: sql`${authAttempts.wrongTries} - 1` })
-        .where(eq(authAttempts.id, attempt.id))
+      await releaseCodeTry(this.#db, attempt.id)
       return
     }
     if (reserved.wrongTries >= ONE_TIME_CODE_MAX_WRONG) {
-      await this.#db
-        .update(authAttempts)
-        .set({ voidedAt: now })
-        .where(and(eq(authAttempts.id, attempt.id), isNull(authAttempts.voidedAt)))
+      await voidAttempt(this.#db, attempt.id, now)
       throw new AppError(errorCodes.codeFailedRepeatedly, { message: 'fifth wrong code' })
     }
     throw new AppError(errorCodes.codeWrong, { message: `wrong code (${reserved.wrongTries})` })
   }
 
   async #reload(attemptId: string): Promise<AuthAttempt> {
-    const [attempt] = await this.#db
-      .select()
-      .from(authAttempts)
-      .where(eq(authAttempts.id, attemptId))
-      .limit(1)
+    const attempt = await findAttemptById(this.#db, attemptId)
     if (attempt === undefined) {
       throw new AppError(errorCodes.attemptNotFound, { message: 'attempt deleted' })
     }
@@ -291,12 +248,7 @@ export class AttemptStore {
   /** Uses up the code `checkCode` accepted; a second use (or a newer code meanwhile) is 404. */
   async consume(tx: Database, attempt: AuthAttempt, now: Date): Promise<void> {
     const codeHash = attempt.codeHash ?? ''
-    const used = await tx
-      .update(authAttempts)
-      .set({ usedAt: now })
-      .where(and(eq(authAttempts.id, attempt.id), eq(authAttempts.codeHash, codeHash), isOpen(now)))
-      .returning({ id: authAttempts.id })
-    if (used.length === 0) {
+    if (!(await useAttempt(tx, attempt.id, codeHash, now))) {
       throw new AppError(errorCodes.attemptNotFound, { message: 'code used meanwhile' })
     }
   }

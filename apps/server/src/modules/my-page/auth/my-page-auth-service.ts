@@ -1,4 +1,3 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm'
 import {
   AppError,
   documentVersions,
@@ -10,9 +9,18 @@ import {
 import type * as MyPage from '@app/shared/api/my-page/endpoints'
 import type { Clock } from '../../../clock.ts'
 import type { Database } from '../../../db/client.ts'
-import { accounts, type StoredConsent } from '../../../db/schema/index.ts'
 import type { SessionManager, SignedIn } from '../../access/session.ts'
-import { changeMailAddress, registerPhone, setPasswordHash } from '../../access/account-records.ts'
+import {
+  changeMailAddress,
+  findSignInAccountById,
+  findSignInAccountByUserId,
+  findSignInAccountByUserIdAndMail,
+  listAccountsByMail,
+  registerPhone,
+  setPasswordHash,
+  type SignInAccount,
+  type StoredConsent,
+} from '../../access/account-records.ts'
 import type { GroupService } from '../../group/group-service.ts'
 import type { GroupLink } from '../../group/group-records.ts'
 import type { DeliveryOutcome } from '../../mail/delivery.ts'
@@ -91,30 +99,8 @@ export interface MyPageAuthServiceOptions {
 /** The signed-in policy holder of a my-page call (MyPageAccess.requireSignedIn). */
 export type MyPageSignedIn = SignedIn & MyPageLinkTarget
 
-interface AccountRow {
-  id: string
-  userId: string
-  groupPfCode: string
-  mailAddress: string
-  passwordHash: string
-  phoneNumber: string | null
-  phoneVerifiedAt: Date | null
-  authTypeForLogin: string
-}
-
-const accountColumns = {
-  id: accounts.id,
-  userId: accounts.userId,
-  groupPfCode: accounts.groupPfCode,
-  mailAddress: accounts.mailAddress,
-  passwordHash: accounts.passwordHash,
-  phoneNumber: accounts.phoneNumber,
-  phoneVerifiedAt: accounts.phoneVerifiedAt,
-  authTypeForLogin: accounts.authTypeForLogin,
-}
-
 /** The registered phone, once verified; null otherwise. */
-function registeredPhone(account: AccountRow): string | null {
+function registeredPhone(account: SignInAccount): string | null {
   return account.phoneVerifiedAt === null ? null : account.phoneNumber
 }
 
@@ -164,9 +150,10 @@ export class MyPageAuthService {
     const userId = body.userId.toUpperCase()
     const subject = this.#signInSubject(context.link.groupPfCode, userId)
     const reservation = await reserveTry(this.#db, subject, now)
-    const account = await this.#accountWhere(
-      and(eq(accounts.userId, userId), eq(accounts.groupPfCode, context.link.groupPfCode)),
-    )
+    const account = await findSignInAccountByUserId(this.#db, {
+      userId,
+      groupPfCode: context.link.groupPfCode,
+    })
     // Always one argon2id verify, known ID or not, locked or not: the same work every time. Its
     // verdict counts only for a reserved try (a lock refuses the rest unlooked at).
     const isRight = await verifyPassword(account?.passwordHash, body.password)
@@ -363,13 +350,11 @@ export class MyPageAuthService {
       return { attempt, token, code, codeExpiresAt }
     })
     this.#options.later(async () => {
-      const account = await this.#accountWhere(
-        and(
-          eq(accounts.userId, userId),
-          eq(accounts.groupPfCode, context.link.groupPfCode),
-          sql`lower(${accounts.mailAddress}) = ${body.mailAddress.toLowerCase()}`,
-        ),
-      )
+      const account = await findSignInAccountByUserIdAndMail(this.#db, {
+        userId,
+        groupPfCode: context.link.groupPfCode,
+        lowerMailAddress: body.mailAddress.toLowerCase(),
+      })
       if (account === undefined) return
       const { code, codeExpiresAt } = opened
       const mail = codeMail('passwordReset', { ...context.mail, code, codeExpiresAt })
@@ -426,16 +411,7 @@ export class MyPageAuthService {
     // Whether the address is registered is looked up after the answer (issue #17 point 8).
     if (perAddress.allowed) {
       this.#options.later(async () => {
-        const registered = await this.#db
-          .select({ userId: accounts.userId, mailAddress: accounts.mailAddress })
-          .from(accounts)
-          .where(
-            and(
-              eq(accounts.groupPfCode, context.link.groupPfCode),
-              sql`lower(${accounts.mailAddress}) = ${typed}`,
-            ),
-          )
-          .orderBy(asc(accounts.userId))
+        const registered = await listAccountsByMail(this.#db, context.link.groupPfCode, typed)
         const first = registered[0]
         if (first === undefined) return
         const userIds = registered.map((row) => row.userId)
@@ -565,7 +541,7 @@ export class MyPageAuthService {
   /** The new password: stored, the account's other sessions and open attempts end. */
   async #setPassword(
     tx: Database,
-    account: AccountRow,
+    account: SignInAccount,
     passwordHash: string,
     keepSessionId: string | null,
     now: Date,
@@ -575,25 +551,20 @@ export class MyPageAuthService {
     await this.#attempts.voidOpen(tx, account.id, now)
   }
 
-  async #accountWhere(condition: SQL | undefined): Promise<AccountRow | undefined> {
-    const [account] = await this.#db.select(accountColumns).from(accounts).where(condition).limit(1)
-    return account
-  }
-
   /** The account of an attempt; an attempt without one (a reset that matched nothing) is 404. */
-  async #accountOf(attempt: AuthAttempt): Promise<AccountRow> {
+  async #accountOf(attempt: AuthAttempt): Promise<SignInAccount> {
     const account =
       attempt.accountId === null
         ? undefined
-        : await this.#accountWhere(eq(accounts.id, attempt.accountId))
+        : await findSignInAccountById(this.#db, attempt.accountId)
     if (account === undefined) {
       throw new AppError(errorCodes.attemptNotFound, { message: 'attempt without account' })
     }
     return account
   }
 
-  async #signedInAccount(signedIn: MyPageSignedIn): Promise<AccountRow> {
-    const account = await this.#accountWhere(eq(accounts.id, signedIn.accountId))
+  async #signedInAccount(signedIn: MyPageSignedIn): Promise<SignInAccount> {
+    const account = await findSignInAccountById(this.#db, signedIn.accountId)
     if (account === undefined) throw new AppError(errorCodes.session, { message: 'no account' })
     return account
   }
