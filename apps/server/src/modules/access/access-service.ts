@@ -53,7 +53,7 @@ import {
   type MailVerification,
   type StoredConsent,
 } from './account-repository.ts'
-import { openAttempt, type Attempt, type AttemptMember } from './attempt.ts'
+import { openAttempt, type Attempt, type AttemptMember } from './identity-check-repository.ts'
 import type { GroupService } from '../group/group-service.ts'
 import {
   createApplication,

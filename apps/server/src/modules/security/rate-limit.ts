@@ -58,5 +58,5 @@ export async function claimOnce(db: Database, bucketKey: string, issuedAt: Date)
   return insertRateLimitHitOnce(db, bucketKey, issuedAt)
 }
 
-// The counting upsert as a statement of its own, for access/attempt.ts (the repository's).
+// The counting upsert as a statement of its own, for access/identity-check-repository.ts (the repository's).
 export { hitRateLimitSql } from './security-repository.ts'

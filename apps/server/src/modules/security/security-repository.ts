@@ -60,7 +60,7 @@ export async function insertRateLimitHitOnce(
 
 /**
  * The counting upsert of one hit as a statement that returns `hits`, for a caller that counts
- * inside a statement of its own (the identity check's single round trip, access/attempt.ts).
+ * inside a statement of its own (the identity check's single round trip, access/identity-check-repository.ts).
  */
 export function hitRateLimitSql(bucketKey: string, windowStart: Date): SQL {
   return sql`insert into rate_limit_hits (bucket_key, window_start, hits)
