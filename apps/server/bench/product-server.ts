@@ -22,8 +22,10 @@ import { lighthouseServerEnv, productEnv } from './settings.ts'
 // maintenance gate, rate limit): the product's fixed cost per request, without the group route's
 // own work (run.ts --diagnose compares it with the raw server's small JSON route).
 //
-// --production runs it with lighthouseServerEnv (NODE_ENV=production, maintenance window off)
-// instead of the load benchmark's productEnv: the settings Lighthouse measures (lighthouse.ts).
+// --production runs it with lighthouseServerEnv (maintenance window off) and the production
+// headers turned on, instead of the load benchmark's productEnv: what Lighthouse measures
+// (lighthouse.ts). Not NODE_ENV=production: that refuses a start without PostgreSQL, a mail relay
+// and a payment provider (issue #19), which a page measurement does not need.
 
 const [dataDir, instant, ...flags] = process.argv.slice(2)
 const databaseUrl = process.env.DATABASE_URL
@@ -40,10 +42,11 @@ runChild({
     if ((databaseUrl === undefined) === (dataDir === '-')) {
       throw new Error('product-server.ts: a data dir without DATABASE_URL, `-` with it')
     }
-    const config = loadConfig({
+    const loaded = loadConfig({
       ...(flags.includes('--production') ? lighthouseServerEnv : productEnv),
       ...(databaseUrl === undefined ? {} : { DATABASE_URL: databaseUrl }),
     })
+    const config = flags.includes('--production') ? { ...loaded, isProduction: true } : loaded
     const clock = fixedClock(new Date(Date.parse(instant)))
     database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir })
     app = await buildApp({ config, database, clock })

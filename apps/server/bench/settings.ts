@@ -65,12 +65,13 @@ export const budgets = {
 
 /**
  * The product server Lighthouse measures (lighthouse.ts, product-server.ts --production): the
- * settings a deployment runs with (production: CSP with upgrade-insecure-requests, HSTS, the
- * default rate limit), but no maintenance window, so a run at 04:30 measures the pages and not the
- * maintenance screen.
+ * pages as a deployment serves them (product-server.ts turns on the production headers: CSP with
+ * upgrade-insecure-requests, HSTS; the default rate limit), but no maintenance window, so a run at
+ * 04:30 measures the pages and not the maintenance screen. NODE_ENV=production itself would refuse
+ * to start here (issue #19: no PostgreSQL, relay or provider), as a deployment must.
  */
 export const lighthouseServerEnv = {
-  NODE_ENV: 'production',
+  NODE_ENV: 'test',
   LOG_LEVEL: 'silent',
   MAINTENANCE_WINDOW: 'off',
 } as const

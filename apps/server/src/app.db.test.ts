@@ -13,7 +13,13 @@ import { buildApp } from './app.ts'
 import { API_PREFIX } from './lib/api-url.ts'
 import { routerPath } from './lib/register-endpoint.ts'
 import { fixedClock } from './clock.ts'
-import { createTestApp, createTestDatabase, testConfig, testNow } from '../test/helpers.ts'
+import {
+  createTestApp,
+  createTestDatabase,
+  productionTestEnv,
+  testConfig,
+  testNow,
+} from '../test/helpers.ts'
 
 /** Routes that exist only in this suite, to drive the shared machinery. */
 function addProbeRoutes(app: FastifyInstance) {
@@ -97,6 +103,25 @@ describe('サーバーの共通の仕組み', () => {
     const response = await app.inject('/api/no/such/route')
     expect(response.statusCode).toBe(404)
     expect(response.json()).toEqual({ errorCode: 'APFN0001', message: expect.any(String) })
+  })
+
+  it('本番では /api/docs を出さず（API_DOCS=on のときだけ出し）、/dev も出さないこと（issue #19 の1）', async () => {
+    const production = await createTestApp(database, { env: productionTestEnv })
+    const withDocs = await createTestApp(database, {
+      env: { ...productionTestEnv, API_DOCS: 'on' },
+    })
+    try {
+      const hidden = await production.inject('/api/docs')
+      expect(hidden.statusCode).toBe(404)
+      expect(hidden.json()).toMatchObject({ errorCode: 'APFN0001' })
+      expect((await production.inject('/dev/outbox')).statusCode).toBe(404)
+      const shown = await withDocs.inject('/api/docs')
+      expect(shown.statusCode).toBe(200)
+      expect(shown.json<{ openapi: string }>().openapi).toBe('3.1.0')
+    } finally {
+      await production.close()
+      await withDocs.close()
+    }
   })
 
   it('OpenAPI をルートのスキーマから生成して /api/docs で返すこと', async () => {

@@ -229,7 +229,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(paymentRoutes)
       await api.register(myPageRoutes)
       await api.register(renewalRoutes)
-      api.get('/docs', { schema: { hide: true } }, () => app.swagger())
+      // Not in production unless API_DOCS=on: the document maps every route for a prober.
+      if (config.apiDocs) api.get('/docs', { schema: { hide: true } }, () => app.swagger())
       // A route, not the not-found handler, so unknown paths get the same body decoding
       // (a gzip POST included), rate limit and error body as every other API call.
       api.all('/*', { schema: { hide: true } }, () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { loadConfig, parseTrustProxy } from './env.ts'
+import { productionTestEnv } from '../test/helpers.ts'
 
 describe('設定の読み込み', () => {
   it('何も指定しなければ組み込みDBと既定値で起動すること', () => {
@@ -12,8 +13,62 @@ describe('設定の読み込み', () => {
   })
 
   it('本番では日次メンテナンス 04:00-06:00 が既定になること (PRODUCT.md)', () => {
-    const config = loadConfig({ NODE_ENV: 'production' })
+    const config = loadConfig(productionTestEnv)
     expect(config.maintenanceWindow).toEqual({ startMinute: 240, endMinute: 360 })
+  })
+
+  describe('本番モードは危ない設定では起動しないこと（issue #19 の1）', () => {
+    it('必要な設定がそろえば起動し、サンドボックスも API の文書も出さないこと', () => {
+      const config = loadConfig(productionTestEnv)
+      expect(config.isProduction).toBe(true)
+      expect(config.payment.sandbox).toBe(false)
+      expect(config.apiDocs).toBe(false)
+      expect(loadConfig({ ...productionTestEnv, API_DOCS: 'on' }).apiDocs).toBe(true)
+      expect(loadConfig({}).apiDocs).toBe(true)
+    })
+
+    it.each([
+      ['DATABASE_URL', { DATABASE_URL: undefined }, 'PostgreSQL'],
+      ['PUBLIC_BASE_URL', { PUBLIC_BASE_URL: undefined }, 'https'],
+      ['PUBLIC_BASE_URL', { PUBLIC_BASE_URL: 'http://hoken.example.jp' }, 'must be https'],
+      ['SMTP_URL', { SMTP_URL: undefined }, 'mail relay'],
+      ['PAYMENT_PROVIDER_URL', { PAYMENT_PROVIDER_URL: undefined }, 'payment provider'],
+      ['PAYMENT_SECRET_KEY', { PAYMENT_SECRET_KEY: undefined }, 'payment provider'],
+      ['PAYMENT_PUBLISHABLE_KEY', { PAYMENT_PUBLISHABLE_KEY: undefined }, 'payment provider'],
+      ['PAYMENT_WEBHOOK_SECRET', { PAYMENT_WEBHOOK_SECRET: undefined }, 'payment provider'],
+      ['SANDBOX_PAYMENT', { SANDBOX_PAYMENT: 'on' }, 'sandbox'],
+      ['DEMO_DATA', { DEMO_DATA: 'on' }, 'demo data'],
+      ['APP_NOW', { APP_NOW: '2026-11-20T10:00:00+09:00' }, 'clock'],
+    ])(
+      '%s（%o）は、その設定を日本語と英語の一行で名指しして止めること',
+      (setting, change, english) => {
+        const attempt = () => loadConfig({ ...productionTestEnv, ...change })
+        expect(attempt).toThrow(/^Invalid configuration for production/)
+        const lines = (() => {
+          try {
+            attempt()
+            return []
+          } catch (error) {
+            return (error as Error).message.split('\n').slice(1)
+          }
+        })()
+        expect(lines).toHaveLength(1)
+        expect(lines[0]).toMatch(
+          new RegExp(`^  ${setting}: [^/]*[ぁ-んァ-ン一-龥]+[^/]* / .*${english}`),
+        )
+      },
+    )
+
+    it('危ない設定をすべて一度に挙げること', () => {
+      expect(() => loadConfig({ NODE_ENV: 'production', SANDBOX_PAYMENT: 'on' })).toThrow(
+        /DATABASE_URL[\s\S]*PUBLIC_BASE_URL[\s\S]*SMTP_URL[\s\S]*PAYMENT_PROVIDER_URL[\s\S]*SANDBOX_PAYMENT/,
+      )
+    })
+
+    it('安全な値（SANDBOX_PAYMENT=off、DEMO_DATA=off）は受け付けること', () => {
+      const config = loadConfig({ ...productionTestEnv, SANDBOX_PAYMENT: 'off', DEMO_DATA: 'off' })
+      expect(config.demoData).toBe('off')
+    })
   })
 
   it('添付ファイルの置き場所は既定で DATA_DIR/files、FILES_DIR で変えられること', () => {

@@ -88,6 +88,8 @@ const envSchema = z.object({
   PAYMENT_WEBHOOK_SECRET: z.string().min(16).optional(),
   /** mount the sandbox provider (default: on, except in production) */
   SANDBOX_PAYMENT: z.enum(['on', 'off']).optional(),
+  /** serve the OpenAPI document at /api/docs (default: on, except in production) */
+  API_DOCS: z.enum(['on', 'off']).optional(),
 })
 
 export type Env = z.infer<typeof envSchema>
@@ -128,6 +130,8 @@ export function parseTrustProxy(value: string): TrustProxy | string {
 export interface Config {
   nodeEnv: Env['NODE_ENV']
   isProduction: boolean
+  /** whether /api/docs serves the OpenAPI document */
+  apiDocs: boolean
   host: string
   port: number
   publicBaseUrl: string | undefined
@@ -166,6 +170,74 @@ export interface Config {
   invocationDir: string
 }
 
+/**
+ * Production mode's refusals (issue #19 point 1, PRODUCT.md "Production mode refuses to start"):
+ * a setting that is missing or would quietly put a development stand-in in front of real people.
+ * Each is one line naming the setting, in Japanese and in English.
+ */
+export function productionRefusals(env: Env): string[] {
+  const refusals: string[] = []
+  const refuse = (setting: string, japanese: string, english: string) => {
+    refusals.push(`  ${setting}: ${japanese} / ${english}`)
+  }
+  if (env.DATABASE_URL === undefined) {
+    refuse(
+      'DATABASE_URL',
+      '本番は PostgreSQL で動かします。接続先を指定してください',
+      'production runs on PostgreSQL: give its postgres:// URL',
+    )
+  }
+  if (env.PUBLIC_BASE_URL === undefined) {
+    refuse(
+      'PUBLIC_BASE_URL',
+      'メールや印刷物に載せる公開アドレス（https）を指定してください',
+      'the public https address (used in mail and printed links) is missing',
+    )
+  } else if (!env.PUBLIC_BASE_URL.startsWith('https://')) {
+    refuse(
+      'PUBLIC_BASE_URL',
+      '公開アドレスは https にしてください',
+      'the public address must be https',
+    )
+  }
+  if (env.SMTP_URL === undefined) {
+    refuse(
+      'SMTP_URL',
+      'メールの中継サーバーがないと、メールは送られずに失われます',
+      'without a mail relay no mail would ever be delivered',
+    )
+  }
+  const payment = [
+    ['PAYMENT_PROVIDER_URL', env.PAYMENT_PROVIDER_URL],
+    ['PAYMENT_SECRET_KEY', env.PAYMENT_SECRET_KEY],
+    ['PAYMENT_PUBLISHABLE_KEY', env.PAYMENT_PUBLISHABLE_KEY],
+    ['PAYMENT_WEBHOOK_SECRET', env.PAYMENT_WEBHOOK_SECRET],
+  ] as const
+  for (const [setting, value] of payment) {
+    if (value === undefined) {
+      refuse(setting, '決済代行会社の設定がありません', "the payment provider's setting is missing")
+    }
+  }
+  if (env.SANDBOX_PAYMENT === 'on') {
+    refuse(
+      'SANDBOX_PAYMENT',
+      'サンドボックスの決済（誰でも入金を通知できます）は本番では使えません',
+      'the sandbox provider (anyone may post a deposit) is not for production',
+    )
+  }
+  if (env.DEMO_DATA === 'on') {
+    refuse(
+      'DEMO_DATA',
+      'デモデータ（公開済みのパスワード）は本番では読み込めません',
+      'demo data (published passwords) is not loaded in production',
+    )
+  }
+  if (env.APP_NOW !== undefined) {
+    refuse('APP_NOW', '本番では時刻を固定できません', 'the clock cannot be pinned in production')
+  }
+  return refusals
+}
+
 /** Validates the environment; throws one Error listing every bad variable. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   // Empty strings mean "unset" so that `FOO= npm start` behaves like leaving FOO out.
@@ -177,6 +249,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   const env = parsed.data
   const isProduction = env.NODE_ENV === 'production'
+  const refusals = isProduction ? productionRefusals(env) : []
+  if (refusals.length > 0) {
+    throw new Error(
+      `Invalid configuration for production (本番の設定が足りないか、安全ではありません):\n${refusals.join('\n')}`,
+    )
+  }
   const dataDir = path.resolve(env.DATA_DIR)
   // PRODUCT.md: the daily window defaults to 04:00-06:00 JST and is off in development and tests.
   const windowText = env.MAINTENANCE_WINDOW ?? (isProduction ? '04:00-06:00' : 'off')
@@ -189,6 +267,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   return {
     nodeEnv: env.NODE_ENV,
     isProduction,
+    apiDocs: (env.API_DOCS ?? (isProduction ? 'off' : 'on')) === 'on',
     host: env.HOST,
     port: env.PORT,
     publicBaseUrl: env.PUBLIC_BASE_URL?.replace(/\/+$/, ''),

@@ -1,15 +1,25 @@
-import { systemClock, fixedClock } from './clock.ts'
-import { buildApp } from './app.ts'
-import { DataDirLockedError, openDatabase } from './db/client.ts'
-import { formatDemoLinks, loadDemoData } from './demo/load-demo.ts'
 import { loadConfig } from './env.ts'
 
-// Starts the product: configuration, database (migrated), demo data, then the HTTP server.
+// Starts the product: configuration, database (migrated), demo data, then the HTTP server. The
+// configuration is read before the rest of the server is even loaded, so a refused setting stops
+// the start at once (issue #19 point 1).
+
+/** A refusal to start that says everything in its message: printed as it is, no stack. */
+class StartRefused extends Error {}
 
 async function main(): Promise<void> {
   const config = loadConfig()
+  const [{ systemClock, fixedClock }, { buildApp }, { DataDirLockedError, openDatabase }, demo] =
+    await Promise.all([
+      import('./clock.ts'),
+      import('./app.ts'),
+      import('./db/client.ts'),
+      import('./demo/load-demo.ts'),
+    ])
   const clock = config.appNow === undefined ? systemClock : fixedClock(config.appNow)
-  const database = await openDatabase(config)
+  const database = await openDatabase(config).catch((error: unknown) => {
+    throw error instanceof DataDirLockedError ? new StartRefused(error.message) : error
+  })
   const app = await buildApp({ config, database, clock })
   if (database.tightened !== undefined && database.tightened > 0) {
     app.log.warn(
@@ -40,7 +50,7 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'))
   process.once('SIGTERM', () => void shutdown('SIGTERM'))
 
-  const links = await loadDemoData(database.db, {
+  const links = await demo.loadDemoData(database.db, {
     mode: config.demoData === 'auto' && config.isProduction ? 'off' : config.demoData,
     now: clock.now(),
     log: app.log,
@@ -49,12 +59,12 @@ async function main(): Promise<void> {
   const port = new URL(address).port
   const baseUrl = config.publicBaseUrl ?? `http://localhost:${port}`
   app.log.info({ address, database: database.kind }, 'listening')
-  if (links.length > 0) process.stdout.write(`${formatDemoLinks(links, baseUrl)}\n`)
+  if (links.length > 0) process.stdout.write(`${demo.formatDemoLinks(links, baseUrl)}\n`)
 }
 
 main().catch((error: unknown) => {
   if (
-    error instanceof DataDirLockedError ||
+    error instanceof StartRefused ||
     (error instanceof Error && error.message.startsWith('Invalid configuration'))
   ) {
     process.stderr.write(`${error.message}\n`)

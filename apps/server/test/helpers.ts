@@ -194,6 +194,22 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
   })
 }
 
+/**
+ * A production environment that passes the production checks (issue #19 point 1): PostgreSQL, an
+ * https address, a mail relay and a payment provider. A test app built with it still uses the
+ * test's own database handle; nothing here is connected to unless a test sends mail or pays.
+ */
+export const productionTestEnv = {
+  NODE_ENV: 'production',
+  DATABASE_URL: 'postgres://app@db.internal:5432/insurance',
+  PUBLIC_BASE_URL: 'https://hoken.example.jp',
+  SMTP_URL: 'smtp://relay.internal:587',
+  PAYMENT_PROVIDER_URL: 'https://api.payments.example',
+  PAYMENT_SECRET_KEY: 'sk_live_0123456789abcdef',
+  PAYMENT_PUBLISHABLE_KEY: 'pk_live_0123456789abcdef',
+  PAYMENT_WEBHOOK_SECRET: 'whsec_0123456789abcdef',
+} as const
+
 /** 2026-11-20 10:00 JST unless a test says otherwise. */
 export const testNow = new Date(Date.UTC(2026, 10, 20, 1, 0, 0))
 

@@ -4,7 +4,13 @@ import type { FastifyInstance } from 'fastify'
 import type { DatabaseHandle } from '../../db/client.ts'
 import { outboxMessages } from '../../db/schema/outbox.ts'
 import { contentSecurityPolicy } from '../../plugins/security.ts'
-import { createTestApp, createTestDatabase, testConfig, testNow } from '../../../test/helpers.ts'
+import {
+  createTestApp,
+  createTestDatabase,
+  productionTestEnv,
+  testConfig,
+  testNow,
+} from '../../../test/helpers.ts'
 import { enqueueMail, type MailContent } from './outbox.ts'
 
 // PRODUCT.md "Shape": with no relay, mail goes to an outbox a developer reads at /dev/outbox,
@@ -173,7 +179,7 @@ describe('本番環境の /dev/outbox (PRODUCT.md "Shape": never in production)'
 
   beforeAll(async () => {
     database = await createTestDatabase()
-    app = await createTestApp(database, { env: { NODE_ENV: 'production' } })
+    app = await createTestApp(database, { env: productionTestEnv })
     await enqueueMail(app.db, mail(), testNow)
   })
   afterAll(async () => {
