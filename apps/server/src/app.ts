@@ -15,6 +15,7 @@ import type { Clock } from './clock.ts'
 import type { Database, DatabaseHandle } from './db/client.ts'
 import type { Config, TrustProxy } from './env.ts'
 import { API_PREFIX } from './lib/api-url.ts'
+import { registerMetrics } from './modules/metrics/routes.ts'
 import { BackgroundTasks } from './lib/background.ts'
 import { loggableError, loggableErrorField } from './lib/log-error.ts'
 import { accessRoutes } from './modules/access/routes.ts'
@@ -180,6 +181,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   for (const [name, service] of Object.entries(services)) app.decorate(name, service)
   registerErrorHandling(app)
   registerSecurityHeaders(app, config)
+  registerMetrics(app, services.metrics, config.metricsToken)
   registerInputTextCheck(app)
   // Decompresses gzip request bodies (SPEC §7.3); bodyLimit then applies to the inflated size.
   await app.register(compress, { global: true, threshold: 1024, requestEncodings: ['gzip'] })

@@ -90,6 +90,11 @@ const envSchema = z.object({
   SANDBOX_PAYMENT: z.enum(['on', 'off']).optional(),
   /** serve the OpenAPI document at /api/docs (default: on, except in production) */
   API_DOCS: z.enum(['on', 'off']).optional(),
+  /** the bearer token of GET /metrics (Prometheus); unset: /metrics is not served */
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[A-Za-z0-9._~+/=-]{24,200}$/, { message: '24 to 200 token characters' })
+    .optional(),
 })
 
 export type Env = z.infer<typeof envSchema>
@@ -132,6 +137,8 @@ export interface Config {
   isProduction: boolean
   /** whether /api/docs serves the OpenAPI document */
   apiDocs: boolean
+  /** the bearer token of GET /metrics; undefined: not served */
+  metricsToken: string | undefined
   host: string
   port: number
   publicBaseUrl: string | undefined
@@ -268,6 +275,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     nodeEnv: env.NODE_ENV,
     isProduction,
     apiDocs: (env.API_DOCS ?? (isProduction ? 'off' : 'on')) === 'on',
+    metricsToken: env.METRICS_TOKEN,
     host: env.HOST,
     port: env.PORT,
     publicBaseUrl: env.PUBLIC_BASE_URL?.replace(/\/+$/, ''),

@@ -8,6 +8,7 @@ import { SessionManager } from './modules/access/session.ts'
 import { ApplicationService } from './modules/application/application-service.ts'
 import { FileService } from './modules/files/file-service.ts'
 import { LocalFileStore, type FileStore } from './modules/files/file-store.ts'
+import { Metrics } from './modules/metrics/metrics.ts'
 import { GroupService } from './modules/group/group-service.ts'
 import { MailDelivery } from './modules/mail/delivery.ts'
 import { MyPageAuthService } from './modules/my-page/auth/my-page-auth-service.ts'
@@ -40,6 +41,7 @@ export interface ServiceDependencies {
 }
 
 export interface Services {
+  metrics: Metrics
   serverKeys: ServerKeys
   groupService: GroupService
   mailDelivery: MailDelivery
@@ -61,6 +63,7 @@ export interface Services {
 export async function buildServices(dependencies: ServiceDependencies): Promise<Services> {
   const { config, db, clock, log, background, publicBaseUrl } = dependencies
   const groupService = new GroupService(db, { cacheSeconds: config.groupCacheSeconds })
+  const metrics = new Metrics({ db, clock })
   const mailDelivery = new MailDelivery({
     db,
     clock,
@@ -68,6 +71,7 @@ export async function buildServices(dependencies: ServiceDependencies): Promise<
     mailFrom: config.mailFrom,
     log: log.child({ module: 'mail' }),
     pollSeconds: config.mailPollSeconds,
+    observer: metrics,
   })
   const deliverMail = (messageId: string) => mailDelivery.deliver(messageId)
   const serverKeys = await loadServerKeys(db)
@@ -113,6 +117,7 @@ export async function buildServices(dependencies: ServiceDependencies): Promise<
     publicBaseUrl,
     deliverMail,
     intervalSeconds: config.renewalJobIntervalSeconds,
+    observer: metrics,
     log: log.child({ module: 'renewal-job' }),
   })
   const myPageAuth = new MyPageAuthService({
@@ -129,6 +134,7 @@ export async function buildServices(dependencies: ServiceDependencies): Promise<
   const contracts = new ContractService({ db, clock, keys: serverKeys, renewals })
   const maintenance = new MaintenanceState(db, config.maintenanceWindow)
   return {
+    metrics,
     serverKeys,
     groupService,
     mailDelivery,

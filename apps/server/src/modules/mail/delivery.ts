@@ -1,6 +1,7 @@
 import { createTransport, type NodemailerError, type Transporter } from 'nodemailer'
 import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/client.ts'
+import type { JobObserver, MailObserver } from '../metrics/metrics.ts'
 import {
   OutboxTelephoneProvider,
   TelephoneSendError,
@@ -47,6 +48,8 @@ export interface MailDeliveryOptions {
   pollSeconds?: number
   /** where `sms` and `voice` rows go; default: the embedded provider (the outbox is the phone) */
   telephone?: TelephoneProvider
+  /** told of each run and each message handled (the metrics, modules/metrics) */
+  observer?: JobObserver & MailObserver
 }
 
 const CLAIM_MS = 60_000
@@ -115,6 +118,7 @@ export class MailDelivery {
   readonly #pollMs: number
   readonly #transporter: Transporter | undefined
   readonly #telephone: TelephoneProvider
+  readonly #observer: (JobObserver & MailObserver) | undefined
   #timer: NodeJS.Timeout | undefined
   #run: Promise<void> | undefined
   #isStarted = false
@@ -126,6 +130,7 @@ export class MailDelivery {
     this.#log = options.log
     this.#pollMs = (options.pollSeconds ?? 5) * 1000
     this.#telephone = options.telephone ?? new OutboxTelephoneProvider()
+    this.#observer = options.observer
     // Options in the URL's query string (?connectionTimeout=…) override these defaults.
     this.#transporter =
       options.smtpUrl === undefined
@@ -210,8 +215,10 @@ export class MailDelivery {
       // a full batch means more may be due: go on without waiting for the next tick
       let handled = BATCH_SIZE
       while (this.#isStarted && handled === BATCH_SIZE) handled = await this.runDue()
+      this.#observer?.jobRan('mail', 'ok')
     } catch (error) {
       this.#log.error({ error: errorSummary(error) }, 'mail delivery run failed')
+      this.#observer?.jobRan('mail', 'failed')
     } finally {
       this.#run = undefined
       if (this.#isStarted) this.#schedule()
@@ -219,6 +226,15 @@ export class MailDelivery {
   }
 
   async #attempt(message: OutboxMessage): Promise<DeliveryOutcome> {
+    const outcome = await this.#send(message)
+    this.#observer?.mailHandled(
+      message.channel,
+      outcome === 'refused' ? 'failed' : outcome === 'retrying' ? 'retry' : 'sent',
+    )
+    return outcome
+  }
+
+  async #send(message: OutboxMessage): Promise<DeliveryOutcome> {
     const attempts = message.attempts + 1
     const channel = message.channel
     if (channel === 'sms' || channel === 'voice') {

@@ -175,3 +175,18 @@ export async function scheduleRetry(
     })
     .where(eq(outboxMessages.id, id))
 }
+
+/** The outbox by status, and how many pending messages are due now (the metrics' backlog). */
+export async function countOutbox(
+  db: Database,
+  now: Date,
+): Promise<{ pending: number; due: number; failed: number }> {
+  const [row] = await db
+    .select({
+      pending: sql<number>`count(*) filter (where ${outboxMessages.status} = 'pending')::int`,
+      due: sql<number>`count(*) filter (where ${outboxMessages.status} = 'pending' and ${outboxMessages.nextAttemptAt} <= ${now.toISOString()}::timestamptz)::int`,
+      failed: sql<number>`count(*) filter (where ${outboxMessages.status} = 'failed')::int`,
+    })
+    .from(outboxMessages)
+  return { pending: row?.pending ?? 0, due: row?.due ?? 0, failed: row?.failed ?? 0 }
+}

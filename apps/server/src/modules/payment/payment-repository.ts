@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lt, ne } from 'drizzle-orm'
+import { and, desc, eq, gt, lt, ne, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import {
   applications,
@@ -300,4 +300,23 @@ export async function insertDepositNotification(
     .onConflictDoNothing({ target: depositNotifications.id })
     .returning({ id: depositNotifications.id })
   return rows.length > 0
+}
+
+/** Payment attempts by kind and status (the metrics' payment outcomes). */
+export async function countAttemptsByOutcome(
+  db: Database,
+): Promise<{ kind: AttemptKind; status: AttemptStatus; count: number }[]> {
+  const rows = await db
+    .select({
+      kind: paymentAttempts.kind,
+      status: paymentAttempts.status,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(paymentAttempts)
+    .groupBy(paymentAttempts.kind, paymentAttempts.status)
+  return rows.map((row) => ({
+    kind: row.kind as AttemptKind,
+    status: row.status as AttemptStatus,
+    count: row.count,
+  }))
 }

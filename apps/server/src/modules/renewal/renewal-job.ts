@@ -3,6 +3,7 @@ import { addDays, toBusinessDate } from '@app/shared'
 import { isAutoRenewing } from '@app/shared/rules/renewal'
 import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/client.ts'
+import type { JobObserver } from '../metrics/metrics.ts'
 import { findBranch } from '../group/group-records.ts'
 import { enqueueMail } from '../mail/outbox.ts'
 import { renewalNoticeMail, renewedMail } from '../mail/renewal-templates.ts'
@@ -236,6 +237,8 @@ async function noticeMail(
 export interface RenewalJobTimerOptions extends RenewalJobOptions {
   /** seconds between runs; 0 never runs */
   intervalSeconds: number
+  /** told of each run (the metrics, modules/metrics) */
+  observer?: JobObserver
   log: {
     info: (object: object, message: string) => void
     error: (object: object, message: string) => void
@@ -282,8 +285,10 @@ export class RenewalJobTimer {
       if (result.renewed + result.noticed + result.failed > 0) {
         this.#options.log.info(result, 'renewal job ran')
       }
+      this.#options.observer?.jobRan('renewal', 'ok')
     } catch (error) {
       this.#options.log.error({ err: error }, 'renewal job failed')
+      this.#options.observer?.jobRan('renewal', 'failed')
     }
   }
 }
