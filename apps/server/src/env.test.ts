@@ -79,6 +79,80 @@ describe('設定の読み込み', () => {
     expect(loadConfig({}).filesDir).toMatch(/\/data\/files$/)
   })
 
+  describe('添付ファイルの保存先（issue #19 の2）', () => {
+    const s3Keys = { S3_ACCESS_KEY_ID: 'AKIAEXAMPLE', S3_SECRET_ACCESS_KEY: 'secret-example' }
+
+    it('S3_BUCKET がなければローカルのフォルダ（FILES_DIR）に保存すること', () => {
+      expect(loadConfig({ FILES_DIR: '/mnt/files' }).fileStorage).toEqual({
+        kind: 'local',
+        dir: '/mnt/files',
+      })
+    })
+
+    it('S3_BUCKET があれば S3 に保存し、既定は東京リージョン・接頭辞 documents/ であること', () => {
+      expect(loadConfig({ S3_BUCKET: 'insurance-docs', ...s3Keys }).fileStorage).toEqual({
+        kind: 's3',
+        bucket: 'insurance-docs',
+        region: 'ap-northeast-1',
+        endpoint: undefined,
+        accessKeyId: 'AKIAEXAMPLE',
+        secretAccessKey: 'secret-example',
+        forcePathStyle: false,
+        prefix: 'documents/',
+      })
+    })
+
+    it('S3互換サービスのアドレス、リージョン、パス形式、接頭辞を変えられること', () => {
+      const storage = loadConfig({
+        S3_BUCKET: 'insurance-docs',
+        ...s3Keys,
+        S3_ENDPOINT: 'http://127.0.0.1:9000/',
+        S3_REGION: 'us-east-1',
+        S3_FORCE_PATH_STYLE: 'on',
+        S3_PREFIX: 'prod/files/',
+      }).fileStorage
+      expect(storage).toMatchObject({
+        endpoint: 'http://127.0.0.1:9000',
+        region: 'us-east-1',
+        forcePathStyle: true,
+        prefix: 'prod/files/',
+      })
+    })
+
+    it('S3_BUCKET があってアクセスキーかシークレットがなければ起動を止めること', () => {
+      expect(() => loadConfig({ S3_BUCKET: 'insurance-docs' })).toThrow(
+        'Invalid configuration:\n' +
+          '  S3_ACCESS_KEY_ID: required when S3_BUCKET is set\n' +
+          '  S3_SECRET_ACCESS_KEY: required when S3_BUCKET is set',
+      )
+      expect(() =>
+        loadConfig({ S3_BUCKET: 'insurance-docs', S3_ACCESS_KEY_ID: 'AKIAEXAMPLE' }),
+      ).toThrow(
+        /^Invalid configuration:\n {2}S3_SECRET_ACCESS_KEY: required when S3_BUCKET is set$/,
+      )
+    })
+
+    it('読めないバケット名、アドレス、パス形式、接頭辞では起動を止めること', () => {
+      expect(() =>
+        loadConfig({
+          S3_BUCKET: 'Insurance_Docs',
+          S3_ENDPOINT: 'minio',
+          S3_FORCE_PATH_STYLE: 'yes',
+          S3_PREFIX: '氏名/',
+          ...s3Keys,
+        }),
+      ).toThrow(/S3_BUCKET[\s\S]*S3_ENDPOINT[\s\S]*S3_FORCE_PATH_STYLE[\s\S]*S3_PREFIX/)
+    })
+
+    it('エラーにシークレットの値を出さないこと', () => {
+      expect(() =>
+        loadConfig({ S3_BUCKET: 'insurance-docs', S3_SECRET_ACCESS_KEY: 'do-not-print-me' }),
+      ).toThrow(
+        expect.objectContaining({ message: expect.not.stringContaining('do-not-print-me') }),
+      )
+    })
+  })
+
   it('APP_NOW で時刻を固定できること', () => {
     expect(loadConfig({ APP_NOW: '2026-11-20T10:00:00+09:00' }).appNow?.toISOString()).toBe(
       '2026-11-20T01:00:00.000Z',

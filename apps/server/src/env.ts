@@ -95,6 +95,26 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9._~+/=-]{24,200}$/, { message: '24 to 200 token characters' })
     .optional(),
+  /**
+   * Required documents in an S3-compatible bucket (issue #19 point 2). Unset S3_BUCKET: the
+   * local folder FILES_DIR. With it, the access key and secret are required.
+   */
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { message: 'an S3 bucket name' })
+    .optional(),
+  /** an S3-compatible service's address; unset: AWS S3 of S3_REGION */
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('ap-northeast-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** the bucket in the path rather than the host name, as most S3-compatible services want */
+  S3_FORCE_PATH_STYLE: z.enum(['on', 'off']).default('off'),
+  /** put before every object's random name; only characters S3 keys take without escaping */
+  S3_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9!_.*'()/-]*$/, { message: "letters, digits and !_.*'()/- only" })
+    .default('documents/'),
 })
 
 export type Env = z.infer<typeof envSchema>
@@ -175,6 +195,46 @@ export interface Config {
   }
   /** where the command was started (npm's INIT_CWD), for paths given on a command line */
   invocationDir: string
+  /** where required-document files are kept: the local folder (filesDir) or an S3 bucket */
+  fileStorage: FileStorage
+}
+
+export type FileStorage =
+  | { kind: 'local'; dir: string }
+  | {
+      kind: 's3'
+      bucket: string
+      region: string
+      endpoint: string | undefined
+      accessKeyId: string
+      secretAccessKey: string
+      forcePathStyle: boolean
+      prefix: string
+    }
+
+/** The S3 bucket when S3_BUCKET is set, else the folder; throws when S3's keys are missing. */
+function fileStorageOf(env: Env, filesDir: string): FileStorage {
+  if (env.S3_BUCKET === undefined) return { kind: 'local', dir: filesDir }
+  const accessKeyId = env.S3_ACCESS_KEY_ID
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY
+  if (accessKeyId === undefined || secretAccessKey === undefined) {
+    const lines: string[] = []
+    if (accessKeyId === undefined) lines.push('  S3_ACCESS_KEY_ID: required when S3_BUCKET is set')
+    if (secretAccessKey === undefined) {
+      lines.push('  S3_SECRET_ACCESS_KEY: required when S3_BUCKET is set')
+    }
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  return {
+    kind: 's3',
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION,
+    endpoint: env.S3_ENDPOINT?.replace(/\/+$/, ''),
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE === 'on',
+    prefix: env.S3_PREFIX,
+  }
 }
 
 /**
@@ -263,6 +323,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     )
   }
   const dataDir = path.resolve(env.DATA_DIR)
+  const filesDir = path.resolve(env.FILES_DIR ?? path.join(dataDir, 'files'))
   // PRODUCT.md: the daily window defaults to 04:00-06:00 JST and is off in development and tests.
   const windowText = env.MAINTENANCE_WINDOW ?? (isProduction ? '04:00-06:00' : 'off')
   let maintenanceWindow: Config['maintenanceWindow']
@@ -281,7 +342,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicBaseUrl: env.PUBLIC_BASE_URL?.replace(/\/+$/, ''),
     databaseUrl: env.DATABASE_URL,
     dataDir,
-    filesDir: path.resolve(env.FILES_DIR ?? path.join(dataDir, 'files')),
+    filesDir,
     webDistDir: path.resolve(env.WEB_DIST_DIR),
     logLevel: env.LOG_LEVEL,
     appNow: env.APP_NOW === undefined ? undefined : new Date(Date.parse(env.APP_NOW)),
@@ -313,5 +374,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       sandbox: (env.SANDBOX_PAYMENT ?? (isProduction ? 'off' : 'on')) === 'on',
     },
     invocationDir: env.INIT_CWD ?? process.cwd(),
+    fileStorage: fileStorageOf(env, filesDir),
   }
 }

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Clock } from './clock.ts'
 import type { Database } from './db/client.ts'
-import type { Config } from './env.ts'
+import type { Config, FileStorage } from './env.ts'
 import type { BackgroundTasks } from './lib/background.ts'
 import { AccessService } from './modules/access/access-service.ts'
 import { SessionManager } from './modules/access/session.ts'
@@ -9,6 +9,7 @@ import { ApplicationService } from './modules/application/application-service.ts
 import { FileService } from './modules/files/file-service.ts'
 import { LocalFileStore, type FileStore } from './modules/files/file-store.ts'
 import { Metrics } from './modules/metrics/metrics.ts'
+import { S3FileStore } from './modules/files/s3-file-store.ts'
 import { GroupService } from './modules/group/group-service.ts'
 import { MailDelivery } from './modules/mail/delivery.ts'
 import { MyPageAuthService } from './modules/my-page/auth/my-page-auth-service.ts'
@@ -60,6 +61,20 @@ export interface Services {
   maintenance: MaintenanceState
 }
 
+/** The folder or the S3 bucket the configuration names (issue #19 point 2). */
+function createFileStore(storage: FileStorage): FileStore {
+  if (storage.kind === 'local') return new LocalFileStore(storage.dir)
+  const { bucket, prefix, region, endpoint, accessKeyId, secretAccessKey, forcePathStyle } = storage
+  return new S3FileStore({
+    bucket,
+    prefix,
+    region,
+    endpoint,
+    credentials: { accessKeyId, secretAccessKey },
+    forcePathStyle,
+  })
+}
+
 export async function buildServices(dependencies: ServiceDependencies): Promise<Services> {
   const { config, db, clock, log, background, publicBaseUrl } = dependencies
   const groupService = new GroupService(db, { cacheSeconds: config.groupCacheSeconds })
@@ -88,7 +103,7 @@ export async function buildServices(dependencies: ServiceDependencies): Promise<
     clientLimit: config.authRateLimitMax,
   })
   const applications = new ApplicationService({ db, groups: groupService, clock })
-  const fileStore = new LocalFileStore(config.filesDir)
+  const fileStore = createFileStore(config.fileStorage)
   const files = new FileService({ db, store: fileStore, keys: serverKeys, clock, applications })
   const paymentSettings = await loadPaymentProviderSettings(db, config, {
     listeningBaseUrl: dependencies.listeningBaseUrl,

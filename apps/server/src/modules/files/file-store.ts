@@ -3,8 +3,8 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 
 // Where required-document files live (PRODUCT.md "Files"): under a random name, outside the web
-// root. The embedded default is a folder on local disk; an S3-compatible store would implement
-// the same three calls.
+// root. The embedded default is a folder on local disk; S3FileStore (s3-file-store.ts) keeps them
+// in an S3-compatible bucket behind the same three calls.
 
 export interface FileStore {
   /** stores bytes under a key from newStorageKey(); a key is written once */
@@ -16,6 +16,12 @@ export interface FileStore {
 }
 
 const STORAGE_KEY = /^[0-9a-f]{32}$/
+
+/** The key itself, or an Error when it is not one newStorageKey() could have made. */
+export function checkStorageKey(key: string): string {
+  if (!STORAGE_KEY.test(key)) throw new Error('invalid storage key')
+  return key
+}
 
 /** A new random storage name (128 bits, 32 hex digits): never derived from the user's file name. */
 export function newStorageKey(): string {
@@ -61,8 +67,7 @@ export class LocalFileStore implements FileStore {
   }
 
   #pathOf(key: string): string {
-    if (!STORAGE_KEY.test(key)) throw new Error('invalid storage key')
-    return path.join(this.#dir, key)
+    return path.join(this.#dir, checkStorageKey(key))
   }
 
   // Created lazily: a server that never stores a file never makes the folder.
