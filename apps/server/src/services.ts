@@ -22,6 +22,11 @@ import { RenewalJobTimer } from './modules/renewal/renewal-job.ts'
 import { RenewalService } from './modules/renewal/renewal-service.ts'
 import { loadServerKeys, type ServerKeys } from './modules/security/secrets.ts'
 import { MaintenanceState } from './modules/system/maintenance.ts'
+import {
+  OutboxTelephoneProvider,
+  type TelephoneProvider,
+} from './modules/telephone/telephone-provider.ts'
+import { TwilioTelephoneProvider } from './modules/telephone/twilio-provider.ts'
 
 // The composition root (issue #18 point 1): every service of the product is constructed here,
 // once, and handed to the route plugins (app.ts decorates the instance with them). No route
@@ -58,6 +63,14 @@ export interface Services {
   maintenance: MaintenanceState
 }
 
+/** Where SMS and voice codes go (TELEPHONE_PROVIDER): Twilio, or the embedded outbox provider. */
+function telephoneProvider(config: Config, log: FastifyBaseLogger): TelephoneProvider {
+  const { twilio } = config.telephone
+  return twilio === undefined
+    ? new OutboxTelephoneProvider()
+    : new TwilioTelephoneProvider({ settings: twilio, log: log.child({ module: 'telephone' }) })
+}
+
 export async function buildServices(dependencies: ServiceDependencies): Promise<Services> {
   const { config, db, clock, log, background, publicBaseUrl } = dependencies
   const groupService = new GroupService(db, { cacheSeconds: config.groupCacheSeconds })
@@ -68,6 +81,7 @@ export async function buildServices(dependencies: ServiceDependencies): Promise<
     mailFrom: config.mailFrom,
     log: log.child({ module: 'mail' }),
     pollSeconds: config.mailPollSeconds,
+    telephone: telephoneProvider(config, log),
   })
   const deliverMail = (messageId: string) => mailDelivery.deliver(messageId)
   const serverKeys = await loadServerKeys(db)
