@@ -139,8 +139,15 @@ export async function buildServices(dependencies: ServiceDependencies): Promise<
     deliver: deliverMail,
     clientLimit: config.authRateLimitMax,
     later: (task) => background.later(task),
+    telephoneOffered: config.telephone.offered,
   })
-  const contracts = new ContractService({ db, clock, keys: serverKeys, renewals })
+  const contracts = new ContractService({
+    db,
+    clock,
+    keys: serverKeys,
+    renewals,
+    telephoneOffered: config.telephone.offered,
+  })
   const maintenance = new MaintenanceState(db, config.maintenanceWindow)
   return {
     serverKeys,
