@@ -198,4 +198,66 @@ describe('設定の読み込み', () => {
       expect(() => loadConfig({ TRUST_PROXY: '11' })).toThrow(/at most 10 proxy hops/)
     })
   })
+
+  describe('電話番号認証の送信（issue #19 の3）', () => {
+    const twilio = {
+      TELEPHONE_PROVIDER: 'twilio',
+      TWILIO_ACCOUNT_SID: `AC${'0123456789abcdef'.repeat(2)}`,
+      TWILIO_AUTH_TOKEN: 'auth-token-0123456789',
+      TWILIO_FROM: '+815012345678',
+    }
+
+    it('既定は組み込み（outbox）で、本番でなければ電話番号認証を提供すること', () => {
+      expect(loadConfig({}).telephone).toEqual({
+        provider: 'outbox',
+        offered: true,
+        twilio: undefined,
+      })
+    })
+
+    it('本番で実際の送信先がなければ、電話番号認証を提供しないこと', () => {
+      expect(loadConfig({ NODE_ENV: 'production' }).telephone.offered).toBe(false)
+      expect(loadConfig({ NODE_ENV: 'production', ...twilio }).telephone.offered).toBe(true)
+    })
+
+    it('Twilio の設定を読み、API の既定は api.twilio.com であること', () => {
+      expect(loadConfig(twilio).telephone.twilio).toEqual({
+        accountSid: twilio.TWILIO_ACCOUNT_SID,
+        authToken: twilio.TWILIO_AUTH_TOKEN,
+        from: '+815012345678',
+        messagingServiceSid: undefined,
+        apiBase: 'https://api.twilio.com',
+      })
+      const service = `MG${'fedcba9876543210'.repeat(2)}`
+      const faked = loadConfig({
+        ...twilio,
+        TWILIO_MESSAGING_SERVICE_SID: service,
+        TWILIO_API_BASE: 'http://127.0.0.1:4010/',
+      }).telephone.twilio
+      expect(faked).toMatchObject({
+        messagingServiceSid: service,
+        apiBase: 'http://127.0.0.1:4010',
+      })
+    })
+
+    it('twilio で足りない変数は、一つずつ挙げて起動を止めること', () => {
+      expect(() => loadConfig({ TELEPHONE_PROVIDER: 'twilio' })).toThrow(
+        /TWILIO_ACCOUNT_SID: required[\s\S]*\n {2}TWILIO_AUTH_TOKEN: required[\s\S]*\n {2}TWILIO_FROM: required/,
+      )
+      expect(() => loadConfig({ ...twilio, TWILIO_AUTH_TOKEN: '' })).toThrow(
+        /^Invalid configuration:\n {2}TWILIO_AUTH_TOKEN: required with TELEPHONE_PROVIDER=twilio$/,
+      )
+    })
+
+    it('読めない値では起動を止め、秘密の値はエラーに出さないこと', () => {
+      expect(() => loadConfig({ TELEPHONE_PROVIDER: 'sms' })).toThrow(/TELEPHONE_PROVIDER/)
+      expect(() => loadConfig({ ...twilio, TWILIO_FROM: '05012345678' })).toThrow(/TWILIO_FROM/)
+      expect(() => loadConfig({ ...twilio, TWILIO_ACCOUNT_SID: 'secret-sid' })).toThrow(
+        /TWILIO_ACCOUNT_SID/,
+      )
+      expect(() => loadConfig({ ...twilio, TWILIO_ACCOUNT_SID: 'secret-sid' })).not.toThrow(
+        /secret-sid/,
+      )
+    })
+  })
 })

@@ -115,6 +115,30 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9!_.*'()/-]*$/, { message: "letters, digits and !_.*'()/- only" })
     .default('documents/'),
+  /**
+   * Where SMS and voice codes go (issue #19 point 3): "outbox" (the embedded provider: the outbox
+   * page is the phone) or "twilio". In production, telephone authentication is offered only with
+   * a real provider.
+   */
+  TELEPHONE_PROVIDER: z.enum(['outbox', 'twilio']).default('outbox'),
+  /** Twilio's account (AC…) and its auth token: required with TELEPHONE_PROVIDER=twilio */
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-fA-F]{32}$/, { message: 'an account SID: AC and 32 hex digits' })
+    .optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(16).optional(),
+  /** the sender: a Twilio number in E.164 form (calls, and SMS without a messaging service) */
+  TWILIO_FROM: z
+    .string()
+    .regex(/^\+[1-9]\d{6,14}$/, { message: 'an E.164 number, e.g. +815012345678' })
+    .optional(),
+  /** optional: SMS go from this messaging service (MG…) instead of TWILIO_FROM */
+  TWILIO_MESSAGING_SERVICE_SID: z
+    .string()
+    .regex(/^MG[0-9a-fA-F]{32}$/, { message: 'a messaging service SID: MG and 32 hex digits' })
+    .optional(),
+  /** Twilio's API base; a test points it at a fake */
+  TWILIO_API_BASE: z.url().default('https://api.twilio.com'),
 })
 
 export type Env = z.infer<typeof envSchema>
@@ -197,6 +221,49 @@ export interface Config {
   invocationDir: string
   /** where required-document files are kept: the local folder (filesDir) or an S3 bucket */
   fileStorage: FileStorage
+  /** SMS and voice codes (issue #19 point 3) */
+  telephone: {
+    provider: Env['TELEPHONE_PROVIDER']
+    /** telephone authentication is offered: a real provider, or not in production */
+    offered: boolean
+    /** set with provider "twilio" */
+    twilio: TwilioSettings | undefined
+  }
+}
+
+export interface TwilioSettings {
+  accountSid: string
+  authToken: string
+  /** the calling number (E.164); SMS go from the messaging service when one is set */
+  from: string
+  messagingServiceSid: string | undefined
+  apiBase: string
+}
+
+/**
+ * The Twilio settings with TELEPHONE_PROVIDER=twilio; a missing one stops the start, one line per
+ * variable. A voice call needs a calling number, so TWILIO_FROM is required even when SMS go from
+ * a messaging service.
+ */
+function twilioSettings(env: Env): TwilioSettings | undefined {
+  if (env.TELEPHONE_PROVIDER !== 'twilio') return undefined
+  const { TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: authToken, TWILIO_FROM: from } = env
+  const missing = Object.entries({
+    TWILIO_ACCOUNT_SID: accountSid,
+    TWILIO_AUTH_TOKEN: authToken,
+    TWILIO_FROM: from,
+  }).filter(([, value]) => value === undefined)
+  if (accountSid === undefined || authToken === undefined || from === undefined) {
+    const lines = missing.map(([name]) => `  ${name}: required with TELEPHONE_PROVIDER=twilio`)
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  return {
+    accountSid,
+    authToken,
+    from,
+    messagingServiceSid: env.TWILIO_MESSAGING_SERVICE_SID,
+    apiBase: env.TWILIO_API_BASE.replace(/\/+$/, ''),
+  }
 }
 
 export type FileStorage =
@@ -375,5 +442,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     invocationDir: env.INIT_CWD ?? process.cwd(),
     fileStorage: fileStorageOf(env, filesDir),
+    telephone: {
+      provider: env.TELEPHONE_PROVIDER,
+      offered: env.TELEPHONE_PROVIDER === 'twilio' || !isProduction,
+      twilio: twilioSettings(env),
+    },
   }
 }

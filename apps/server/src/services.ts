@@ -24,6 +24,11 @@ import { RenewalJobTimer } from './modules/renewal/renewal-job.ts'
 import { RenewalService } from './modules/renewal/renewal-service.ts'
 import { loadServerKeys, type ServerKeys } from './modules/security/secrets.ts'
 import { MaintenanceState } from './modules/system/maintenance.ts'
+import {
+  OutboxTelephoneProvider,
+  type TelephoneProvider,
+} from './modules/telephone/telephone-provider.ts'
+import { TwilioTelephoneProvider } from './modules/telephone/twilio-provider.ts'
 
 // The composition root (issue #18 point 1): every service of the product is constructed here,
 // once, and handed to the route plugins (app.ts decorates the instance with them). No route
@@ -75,6 +80,14 @@ function createFileStore(storage: FileStorage): FileStore {
   })
 }
 
+/** Where SMS and voice codes go (TELEPHONE_PROVIDER): Twilio, or the embedded outbox provider. */
+function telephoneProvider(config: Config, log: FastifyBaseLogger): TelephoneProvider {
+  const { twilio } = config.telephone
+  return twilio === undefined
+    ? new OutboxTelephoneProvider()
+    : new TwilioTelephoneProvider({ settings: twilio, log: log.child({ module: 'telephone' }) })
+}
+
 export async function buildServices(dependencies: ServiceDependencies): Promise<Services> {
   const { config, db, clock, log, background, publicBaseUrl } = dependencies
   const groupService = new GroupService(db, { cacheSeconds: config.groupCacheSeconds })
@@ -87,6 +100,7 @@ export async function buildServices(dependencies: ServiceDependencies): Promise<
     log: log.child({ module: 'mail' }),
     pollSeconds: config.mailPollSeconds,
     observer: metrics,
+    telephone: telephoneProvider(config, log),
   })
   const deliverMail = (messageId: string) => mailDelivery.deliver(messageId)
   const serverKeys = await loadServerKeys(db)
@@ -145,8 +159,15 @@ export async function buildServices(dependencies: ServiceDependencies): Promise<
     deliver: deliverMail,
     clientLimit: config.authRateLimitMax,
     later: (task) => background.later(task),
+    telephoneOffered: config.telephone.offered,
   })
-  const contracts = new ContractService({ db, clock, keys: serverKeys, renewals })
+  const contracts = new ContractService({
+    db,
+    clock,
+    keys: serverKeys,
+    renewals,
+    telephoneOffered: config.telephone.offered,
+  })
   const maintenance = new MaintenanceState(db, config.maintenanceWindow)
   return {
     metrics,

@@ -148,6 +148,7 @@ const ownRows: Row[] = [
   ['APFM0002', 502, 'default', true, true, true],
   ['APFT0001', 400, 'default', true, true, true],
   ['APFT0002', 502, 'default', true, true, true],
+  ['APFT0003', 404, 'default', true, true, true],
   ['APFH0001', 404, 'notFound', true, true, true],
 ]
 

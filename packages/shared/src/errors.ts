@@ -160,6 +160,8 @@ export const errorCodes = {
   smsUnavailable: 'APFT0001',
   /** 認証コードの SMS・音声の発信に失敗 */
   phoneCodeSendingFailed: 'APFT0002',
+  /** 電話番号認証を提供していない（本番で SMS・音声の送信先がない。issue #19 point 3） */
+  telephoneAuthNotOffered: 'APFT0003',
   /** 指定された保険期間の契約は表示できない */
   contractNotShown: 'APFH0001',
 } as const
@@ -304,6 +306,7 @@ export const errorCatalogue: Readonly<Record<string, ErrorDefinition>> = Object.
   APFM0002: define(502, 'default'),
   APFT0001: define(400, 'default'),
   APFT0002: define(502, 'default'),
+  APFT0003: define(404, 'default'),
   APFH0001: define(404, 'notFound'),
 } satisfies Record<ErrorCode, ErrorDefinition> & Record<string, ErrorDefinition>)
 

@@ -54,6 +54,7 @@ describe('デモの加入者のマイページ', () => {
       mailAddress: 'demo-applied-a@example.jp',
       authTypeForLogin: 'mail',
       maskedPhoneNumber: null,
+      telephoneAuthOffered: true,
       contracts: [
         {
           coveragePeriod: {

@@ -105,6 +105,7 @@ export function myPageInfo(overrides: Partial<MyPageInfo> = {}): MyPageInfo {
     mailAddress: 'taro@example.jp',
     authTypeForLogin: 'mail',
     maskedPhoneNumber: null,
+    telephoneAuthOffered: true,
     contracts: [contractSummary()],
     ...overrides,
   }

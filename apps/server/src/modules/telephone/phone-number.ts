@@ -9,3 +9,11 @@ export function canReceiveSms(phoneNumber: string): boolean {
 export function maskPhoneNumber(phoneNumber: string): string {
   return '*'.repeat(Math.max(0, phoneNumber.length - 4)) + phoneNumber.slice(-4)
 }
+
+/**
+ * The number in E.164 form for a provider: "09012345678" → "+819012345678" (Japan's country code,
+ * the trunk 0 dropped). Undefined for anything but 10 or 11 digits starting with 0.
+ */
+export function toE164(phoneNumber: string): string | undefined {
+  return /^0\d{9,10}$/.test(phoneNumber) ? `+81${phoneNumber.slice(1)}` : undefined
+}

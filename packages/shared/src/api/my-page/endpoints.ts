@@ -118,6 +118,7 @@ export type Start2FAResponse = z.infer<typeof start2FAApi.response>
  * POST /authcodeMail/: send the sign-in code (again) for an attempt; a new code voids the last.
  * "sms" or "voice" only for a registered phone. Errors: the attempt ended 410 APFL0014; SMS
  * unavailable on the number 400 APFT0001; sending failed 502 APFT0002; mail refused 502 APFM0002;
+ * SMS or voice where telephone authentication is not offered 404 APFT0003;
  * more than 5 codes per attempt 429 APFR0001.
  */
 export const sendLoginCodeApi = defineEndpoint(sendLoginCodeRoute, {
@@ -217,6 +218,11 @@ export const myPageInfoApi = defineEndpoint(myPageInfoRoute, {
     authTypeForLogin: authTypeForLoginSchema,
     /** the registered phone, masked; null when none */
     maskedPhoneNumber: z.nullable(z.string()),
+    /**
+     * telephone authentication is offered (issue #19 point 3): false in production without an
+     * SMS/voice provider; home then shows no telephone registration and sign-in goes by mail
+     */
+    telephoneAuthOffered: z.boolean(),
     contracts: z.array(contractSummarySchema),
   }),
 })
@@ -345,6 +351,7 @@ export type IdReNotificationBody = z.infer<typeof idReNotificationApi.body>
 /**
  * startRegisterTelephoneAuth → POST /tmpPhoneNumber/ (signed in): the number to register.
  * `smsAvailable` is false for a number that cannot take SMS (a landline: voice guidance only).
+ * The three registration calls answer 404 APFT0003 where telephone authentication is not offered.
  */
 export const startPhoneRegistrationApi = defineEndpoint(startPhoneRegistrationRoute, {
   body: z.extend(myPageLinkSchema, { phoneNumber: phoneNumberSchema }),

@@ -94,6 +94,11 @@ export interface MyPageAuthServiceOptions {
   clientLimit: number
   /** runs work after the answer is sent (app.background): its time must not show */
   later: (task: () => Promise<void>) => void
+  /**
+   * telephone authentication is offered (config.telephone.offered, issue #19 point 3). When not,
+   * a phone cannot be registered (404 APFT0003) and a registered one's sign-in codes go by mail.
+   */
+  telephoneOffered: boolean
 }
 
 /** The signed-in policy holder of a my-page call (MyPageAccess.requireSignedIn). */
@@ -103,6 +108,9 @@ export type MyPageSignedIn = SignedIn & MyPageLinkTarget
 function registeredPhone(account: SignInAccount): string | null {
   return account.phoneVerifiedAt === null ? null : account.phoneNumber
 }
+
+const telephoneNotOffered = () =>
+  new AppError(errorCodes.telephoneAuthNotOffered, { message: 'telephone auth not offered' })
 
 function lockedError(lock: LockState): AppError {
   return new AppError(errorCodes.myPageLocked, {
@@ -162,7 +170,8 @@ export class MyPageAuthService {
       return this.#refusePassword(reservation.failures, now, errorCodes.myPageLoginFailed)
     }
     await clearFailures(this.#db, subject)
-    const phone = registeredPhone(account)
+    // not offered: a registered phone is left aside and the code goes by mail
+    const phone = this.#options.telephoneOffered ? registeredPhone(account) : null
     const byTelephone = account.authTypeForLogin === 'telephone' && phone !== null
     const opened = await this.#transaction(async (tx) => {
       const owner = { accountId: account.id, groupPfCode: account.groupPfCode, urlKey: body.urlKey }
@@ -197,6 +206,7 @@ export class MyPageAuthService {
     await this.#limitClient('code', clientAddress, now)
     const attempt = await this.#attempts.find(body.attemptToken, 'login')
     this.#attempts.assertOpen(attempt, now)
+    if (body.channel !== 'mail' && !this.#options.telephoneOffered) throw telephoneNotOffered()
     const account = await this.#accountOf(attempt)
     const destination = body.channel === 'mail' ? account.mailAddress : registeredPhone(account)
     if (destination === null) {
@@ -423,12 +433,14 @@ export class MyPageAuthService {
   }
 
   // ---- telephone authentication (startRegisterTelephoneAuth → telephoneAuthSelect → verify) ----
+  // Each step answers 404 APFT0003 where telephone authentication is not offered.
 
   /** POST /tmpPhoneNumber/: the number to register; SMS only for a mobile number. */
   async startPhoneRegistration(
     signedIn: MyPageSignedIn,
     body: MyPage.StartPhoneRegistrationBody,
   ): Promise<MyPage.Attempt & { maskedPhoneNumber: string; smsAvailable: boolean }> {
+    if (!this.#options.telephoneOffered) throw telephoneNotOffered()
     const now = this.#now()
     const { attempt, token } = await this.#transaction((tx) =>
       this.#attempts.open(tx, 'phoneRegister', ownerOf(signedIn), now, {
@@ -447,6 +459,7 @@ export class MyPageAuthService {
     signedIn: MyPageSignedIn,
     body: MyPage.SendPhoneCodeBody,
   ): Promise<MyPage.CodeSent> {
+    if (!this.#options.telephoneOffered) throw telephoneNotOffered()
     const now = this.#now()
     const attempt = await this.#ownAttempt(signedIn, body.attemptToken, 'phoneRegister')
     this.#attempts.assertOpen(attempt, now)
@@ -459,6 +472,7 @@ export class MyPageAuthService {
     signedIn: MyPageSignedIn,
     body: MyPage.FinishPhoneRegistrationBody,
   ): Promise<{ maskedPhoneNumber: string; authTypeForLogin: 'telephone' }> {
+    if (!this.#options.telephoneOffered) throw telephoneNotOffered()
     const now = this.#now()
     const attempt = await this.#ownAttempt(signedIn, body.attemptToken, 'phoneRegister')
     await this.#attempts.checkCode(attempt, body.code, now)

@@ -224,9 +224,13 @@ export interface MyPageSuite {
 /**
  * One my-page suite: its own database with both groups, an app on a manual clock (reset to
  * testNow before each test, with the sign-in state emptied), and holders whose addresses start
- * with `mailPrefix` (so a test knows the masked form, e.g. "t***@example.jp").
+ * with `mailPrefix` (so a test knows the masked form, e.g. "t***@example.jp"). `env`: the app's
+ * own variables (testConfig's overrides).
  */
-export function myPageSuite(mailPrefix: string): MyPageSuite {
+export function myPageSuite(
+  mailPrefix: string,
+  options: { env?: Record<string, string> } = {},
+): MyPageSuite {
   const clock = manualClock()
   let database: DatabaseHandle | undefined
   let app: FastifyInstance | undefined
@@ -241,7 +245,7 @@ export function myPageSuite(mailPrefix: string): MyPageSuite {
     database = await createTestDatabase()
     await importMyPageGroups(database.db)
     passwordHash = await hashPassword(HOLDER_PASSWORD)
-    app = await createTestApp(database, { clock })
+    app = await createTestApp(database, { clock, ...(options.env && { env: options.env }) })
   })
   afterAll(async () => {
     await app?.close()

@@ -49,6 +49,8 @@ export interface ContractServiceOptions {
   keys: ServerKeys
   /** each contract's renewal on home and checkContractInfo (issue #9) */
   renewals: Pick<RenewalService, 'contractRenewals'>
+  /** config.telephone.offered (issue #19 point 3): home offers the phone registration */
+  telephoneOffered: boolean
 }
 
 function contractNotShown(message: string): AppError {
@@ -101,13 +103,18 @@ export class ContractService {
       contractSummary(contract, contract.group, renewals.get(contract.id)),
     )
     const phone = account.phoneVerifiedAt === null ? null : account.phoneNumber
+    const { telephoneOffered } = this.#options
     return {
       userId: account.userId,
       policyHolderName: contracts[0]?.applyInfo.policyHolderInfo.policyHolderNameKanji ?? '',
       mailAddress: account.mailAddress,
+      // not offered: sign-in codes go by mail whatever is registered (MyPageAuthService.start2FA)
       authTypeForLogin:
-        account.authTypeForLogin === 'telephone' && phone !== null ? 'telephone' : 'mail',
+        telephoneOffered && account.authTypeForLogin === 'telephone' && phone !== null
+          ? 'telephone'
+          : 'mail',
       maskedPhoneNumber: phone === null ? null : maskPhoneNumber(phone),
+      telephoneAuthOffered: telephoneOffered,
       contracts: summaries,
     }
   }

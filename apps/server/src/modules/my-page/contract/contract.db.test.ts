@@ -337,6 +337,7 @@ describe('マイページのご契約・加入者証（issue #8）', () => {
         mailAddress: 'holder-a@example.jp',
         authTypeForLogin: 'mail',
         maskedPhoneNumber: null,
+        telephoneAuthOffered: true,
         contracts: [summaryOf(holderA), previousSummary],
       })
     })
@@ -349,6 +350,7 @@ describe('マイページのご契約・加入者証（issue #8）', () => {
         mailAddress: 'holder-b@example.jp',
         authTypeForLogin: 'mail',
         maskedPhoneNumber: null,
+        telephoneAuthOffered: true,
         contracts: [summaryOf(holderB)],
       })
     })

@@ -311,6 +311,21 @@ describe('ホーム（SPEC §2.2, §2.4, §2.5 初期化ガード, §4 状態パ
     expect(screen.getByRole('link', { name: '登録する電話番号を変更する' })).toBeTruthy()
   })
 
+  it('電話番号認証を提供していなければ（telephoneAuthOffered false）、その登録を示さないこと（issue #19 の3）', async () => {
+    await openHome({
+      handlers: {
+        '/policyHolderInfo/': () =>
+          myPageInfo({ telephoneAuthOffered: false, maskedPhoneNumber: '*******5678' }),
+      },
+    })
+
+    expect(screen.getByText('taro@example.jp')).toBeTruthy()
+    expect(screen.queryByText(t('myp.home.account.telephone'))).toBeNull()
+    expect(screen.queryByText(/\*\*\*\*\*\*\*5678/)).toBeNull()
+    expect(screen.queryByRole('link', { name: '電話番号認証を登録する' })).toBeNull()
+    expect(screen.queryByRole('link', { name: '登録する電話番号を変更する' })).toBeNull()
+  })
+
   it('「メールアドレスを変更する」でメールアドレスの変更へ進むこと', async () => {
     const user = userEvent.setup()
     const { router } = await openHome()

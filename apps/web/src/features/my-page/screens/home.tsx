@@ -285,25 +285,30 @@ export default function HomeScreen() {
                 </span>
               ),
             },
-            {
-              label: t('myp.home.account.telephone'),
-              value: (
-                <span className="flex flex-col gap-2">
-                  <span>
-                    {info.maskedPhoneNumber === null
-                      ? t('myp.home.account.telephone.none')
-                      : t('myp.home.account.telephone.registered', {
-                          phoneNumber: info.maskedPhoneNumber,
-                        })}
-                  </span>
-                  <Link to={pathTo('startRegisterTelephoneAuth')} className="app-link">
-                    {info.maskedPhoneNumber === null
-                      ? t('myp.home.account.telephone.register')
-                      : t('myp.home.account.telephone.change')}
-                  </Link>
-                </span>
-              ),
-            },
+            // telephone authentication only where the server offers it (issue #19 point 3)
+            ...(info.telephoneAuthOffered
+              ? [
+                  {
+                    label: t('myp.home.account.telephone'),
+                    value: (
+                      <span className="flex flex-col gap-2">
+                        <span>
+                          {info.maskedPhoneNumber === null
+                            ? t('myp.home.account.telephone.none')
+                            : t('myp.home.account.telephone.registered', {
+                                phoneNumber: info.maskedPhoneNumber,
+                              })}
+                        </span>
+                        <Link to={pathTo('startRegisterTelephoneAuth')} className="app-link">
+                          {info.maskedPhoneNumber === null
+                            ? t('myp.home.account.telephone.register')
+                            : t('myp.home.account.telephone.change')}
+                        </Link>
+                      </span>
+                    ),
+                  },
+                ]
+              : []),
           ]}
         />
       </section>

@@ -88,6 +88,20 @@ describe('電話番号認証の登録（SPEC §2.2, §9 phone 10 or 11 digits）
     },
   )
 
+  it('電話番号認証を提供していなければ（404 APFT0003）、画面でそう伝えて先へ進まないこと', async () => {
+    const user = userEvent.setup()
+    const { router } = await openMyPage('startRegisterTelephoneAuth', {
+      signedIn: true,
+      respond: () => jsonResponse(404, { errorCode: 'APFT0003' }),
+    })
+
+    await user.type(phoneBox(), '09012345678')
+    await user.click(screen.getByRole('button', { name: '次へ' }))
+
+    expect((await screen.findByRole('alert')).textContent).toBe(t('error.APFT0003'))
+    expect(router.state.location.pathname).toBe(mypPath('startRegisterTelephoneAuth'))
+  })
+
   it('マイページのセッションがなければ、ログインへ移ること', async () => {
     const { router } = await openMyPage('startRegisterTelephoneAuth')
 

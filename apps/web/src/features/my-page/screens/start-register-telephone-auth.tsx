@@ -20,7 +20,11 @@ import { useMyPageLink, useMyPageState } from '../use-my-page.ts'
 
 const phoneNumberFormSchema = z.object({ phoneNumber: phoneNumberSchema })
 
-const registerCodes: readonly string[] = [errorCodes.rateLimited]
+/** too many tries; telephone authentication not offered (issue #19 point 3: no link leads here) */
+const registerCodes: readonly string[] = [
+  errorCodes.rateLimited,
+  errorCodes.telephoneAuthNotOffered,
+]
 
 export default function StartRegisterTelephoneAuthScreen() {
   const { api, now } = useServices()
