@@ -216,8 +216,8 @@ describe('設定の読み込み', () => {
     })
 
     it('本番で実際の送信先がなければ、電話番号認証を提供しないこと', () => {
-      expect(loadConfig({ NODE_ENV: 'production' }).telephone.offered).toBe(false)
-      expect(loadConfig({ NODE_ENV: 'production', ...twilio }).telephone.offered).toBe(true)
+      expect(loadConfig(productionTestEnv).telephone.offered).toBe(false)
+      expect(loadConfig({ ...productionTestEnv, ...twilio }).telephone.offered).toBe(true)
     })
 
     it('Twilio の設定を読み、API の既定は api.twilio.com であること', () => {
