@@ -203,7 +203,8 @@ export const productionTestEnv = {
   NODE_ENV: 'production',
   DATABASE_URL: 'postgres://app@db.internal:5432/insurance',
   PUBLIC_BASE_URL: 'https://hoken.example.jp',
-  SMTP_URL: 'smtp://relay.internal:587',
+  // refused at once if a test sends mail: no DNS lookup, no wait
+  SMTP_URL: 'smtp://127.0.0.1:1',
   PAYMENT_PROVIDER_URL: 'https://api.payments.example',
   PAYMENT_SECRET_KEY: 'sk_live_0123456789abcdef',
   PAYMENT_PUBLISHABLE_KEY: 'pk_live_0123456789abcdef',

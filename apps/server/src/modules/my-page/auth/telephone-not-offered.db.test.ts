@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { t } from '@app/shared'
 import { authAttempts, outboxMessages } from '../../../db/schema/index.ts'
 import * as support from './my-page-auth-test-support.ts'
+import { productionTestEnv } from '../../../../test/helpers.ts'
 
 // Issue #19 point 3: in production without an SMS/voice provider (TELEPHONE_PROVIDER=outbox, the
 // default) telephone authentication is not offered: a phone cannot be registered (404 APFT0003),
@@ -15,7 +16,7 @@ const notOffered = { errorCode: 'APFT0003', message: t('error.APFT0003') }
 
 describe('電話番号認証を提供しないとき（本番で実際の送信先がない。issue #19 の3）', () => {
   const suite = support.myPageSuite('kei', {
-    env: { NODE_ENV: 'production', MAINTENANCE_WINDOW: 'off' },
+    env: { ...productionTestEnv, MAINTENANCE_WINDOW: 'off' },
   })
   const call = (method: 'POST' | 'PUT', url: string, payload: object, authorization?: string) =>
     suite.call(method, url, payload, authorization === undefined ? {} : { authorization })
