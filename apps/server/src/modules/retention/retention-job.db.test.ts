@@ -50,13 +50,15 @@ function memoryStore(): FileStore & { keys: Map<string, Buffer>; failing: Set<st
   return {
     keys,
     failing,
-    put: async (key, bytes) => {
+    put: (key, bytes) => {
       keys.set(key, bytes)
+      return Promise.resolve()
     },
-    get: async (key) => keys.get(key),
-    delete: async (key) => {
-      if (failing.has(key)) throw new Error('store unavailable')
+    get: (key) => Promise.resolve(keys.get(key)),
+    delete: (key) => {
+      if (failing.has(key)) return Promise.reject(new Error('store unavailable'))
       keys.delete(key)
+      return Promise.resolve()
     },
   }
 }
