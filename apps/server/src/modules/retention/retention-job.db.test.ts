@@ -340,6 +340,8 @@ describe('保存期間の処理を2つ同時に動かしても、各行は1回�
     }
     if (testDatabaseUrl !== undefined && database.url !== undefined) {
       second = await openPostgresDatabase(database.url, { max: 2, onConnectionError: () => {} })
+      // connected before the race, so that both claims are sent at the same moment
+      await second.ping()
     }
   })
   afterAll(async () => {
