@@ -260,4 +260,35 @@ describe('設定の読み込み', () => {
       )
     })
   })
+
+  describe('保存期間（issue #19 の4）', () => {
+    it('既定値は個人情報保護方針のとおりで、ジョブはサーバーで1時間ごと、テストでは動かないこと', () => {
+      expect(loadConfig({}).retention).toEqual({
+        unfinishedApplicationDays: 90,
+        usageRecordDays: 365,
+        jobIntervalSeconds: 3600,
+      })
+      expect(loadConfig({ NODE_ENV: 'test' }).retention.jobIntervalSeconds).toBe(0)
+    })
+
+    it('期間と間隔を変えられること（0 はサーバーでは動かさない）', () => {
+      expect(
+        loadConfig({
+          RETENTION_UNFINISHED_DAYS: '30',
+          RETENTION_USAGE_DAYS: '730',
+          RETENTION_JOB_INTERVAL_SECONDS: '0',
+        }).retention,
+      ).toEqual({ unfinishedApplicationDays: 30, usageRecordDays: 730, jobIntervalSeconds: 0 })
+    })
+
+    it('読めない値では起動を止めること', () => {
+      expect(() => loadConfig({ RETENTION_UNFINISHED_DAYS: '0' })).toThrow(
+        /RETENTION_UNFINISHED_DAYS/,
+      )
+      expect(() => loadConfig({ RETENTION_USAGE_DAYS: '1.5' })).toThrow(/RETENTION_USAGE_DAYS/)
+      expect(() => loadConfig({ RETENTION_JOB_INTERVAL_SECONDS: '-1' })).toThrow(
+        /RETENTION_JOB_INTERVAL_SECONDS/,
+      )
+    })
+  })
 })

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
 import { parseMaintenanceWindow } from '@app/shared'
+import { RETENTION_DEFAULTS } from '@app/shared/rules/retention'
 
 // The only reader of process.env (STYLE.md §11). Read once at start, validated, then passed down.
 
@@ -139,6 +140,18 @@ const envSchema = z.object({
     .optional(),
   /** Twilio's API base; a test points it at a fake */
   TWILIO_API_BASE: z.url().default('https://api.twilio.com'),
+  /**
+   * Retention (issue #19 point 4; the privacy policy's 保存期間, shared rules/retention.ts): days
+   * after entry before an unfinished application is deleted, days usage records are kept, and the
+   * retention job's interval in the server process (0 never runs it there).
+   */
+  RETENTION_UNFINISHED_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(RETENTION_DEFAULTS.unfinishedApplicationDays),
+  RETENTION_USAGE_DAYS: z.coerce.number().int().min(1).default(RETENTION_DEFAULTS.usageRecordDays),
+  RETENTION_JOB_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
 })
 
 export type Env = z.infer<typeof envSchema>
@@ -228,6 +241,13 @@ export interface Config {
     offered: boolean
     /** set with provider "twilio" */
     twilio: TwilioSettings | undefined
+  }
+  /** the retention job (issue #19 point 4): its periods and its interval in the server process */
+  retention: {
+    unfinishedApplicationDays: number
+    usageRecordDays: number
+    /** seconds between runs in the server process; 0: not run there */
+    jobIntervalSeconds: number
   }
 }
 
@@ -446,6 +466,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       provider: env.TELEPHONE_PROVIDER,
       offered: env.TELEPHONE_PROVIDER === 'twilio' || !isProduction,
       twilio: twilioSettings(env),
+    },
+    retention: {
+      unfinishedApplicationDays: env.RETENTION_UNFINISHED_DAYS,
+      usageRecordDays: env.RETENTION_USAGE_DAYS,
+      // tests run the job themselves
+      jobIntervalSeconds:
+        env.RETENTION_JOB_INTERVAL_SECONDS ?? (env.NODE_ENV === 'test' ? 0 : 3600),
     },
   }
 }

@@ -22,6 +22,7 @@ import {
 } from './modules/payment/provider-settings.ts'
 import { RenewalJobTimer } from './modules/renewal/renewal-job.ts'
 import { RenewalService } from './modules/renewal/renewal-service.ts'
+import { RetentionJobTimer } from './modules/retention/retention-job.ts'
 import { loadServerKeys, type ServerKeys } from './modules/security/secrets.ts'
 import { MaintenanceState } from './modules/system/maintenance.ts'
 import {
@@ -61,6 +62,7 @@ export interface Services {
   payments: PaymentServices
   renewals: RenewalService
   renewalJob: RenewalJobTimer
+  retentionJob: RetentionJobTimer
   myPageAuth: MyPageAuthService
   contracts: ContractService
   maintenance: MaintenanceState
@@ -149,6 +151,16 @@ export async function buildServices(dependencies: ServiceDependencies): Promise<
     observer: metrics,
     log: log.child({ module: 'renewal-job' }),
   })
+  // The retention job (issue #19 point 4) on an interval; its claim lets one process run it.
+  const retentionJob = new RetentionJobTimer({
+    db,
+    clock,
+    store: fileStore,
+    periods: config.retention,
+    intervalSeconds: config.retention.jobIntervalSeconds,
+    observer: metrics,
+    log: log.child({ module: 'retention-job' }),
+  })
   const myPageAuth = new MyPageAuthService({
     db,
     clock,
@@ -184,6 +196,7 @@ export async function buildServices(dependencies: ServiceDependencies): Promise<
     payments,
     renewals,
     renewalJob,
+    retentionJob,
     myPageAuth,
     contracts,
     maintenance,

@@ -1,6 +1,7 @@
 import { documentVersions } from './versions.ts'
 import { serviceOperator } from './operator.ts'
 import type { PolicyDocument } from './types.ts'
+import { RETENTION_DEFAULTS, retentionDaysText } from '../rules/retention.ts'
 
 /**
  * 個人情報保護方針: 本サービスで取得する情報（告知の内容を含む）、利用目的、引受保険会社・取扱代理店
@@ -104,13 +105,13 @@ export const privacyPolicy: PolicyDocument = {
       heading: '保存期間',
       paragraphs: [
         {
-          text: 'ご契約に関する個人情報は、ご契約が終了した後も、法令で定める期間と、保険金のお支払いやお問い合わせへの対応に必要な期間（原則として、ご契約の終了から10年間）保存します。',
+          text: `ご契約に関する個人情報は、ご契約が終了した後も、法令で定める期間と、保険金のお支払いやお問い合わせへの対応に必要な期間（原則として、ご契約の終了から${RETENTION_DEFAULTS.contractYears}年間）保存します。`,
         },
         {
-          text: 'お申し込みが完了しなかった場合の入力内容は、入力された日から90日を過ぎた後に消去します。',
+          text: `お申し込みが完了しなかった場合の入力内容は、入力された日から${RETENTION_DEFAULTS.unfinishedApplicationDays}日を過ぎた後に消去します。`,
         },
         {
-          text: '本サービスのご利用に関する記録は、1年間保存します。',
+          text: `本サービスのご利用に関する記録は、${retentionDaysText(RETENTION_DEFAULTS.usageRecordDays)}保存します。`,
         },
         {
           text: '保存期間を過ぎた個人情報は、復元できない方法で消去します。',

@@ -1,5 +1,6 @@
 import { documentVersions } from './versions.ts'
 import type { PolicyDocument } from './types.ts'
+import { RETENTION_DEFAULTS, retentionDaysText } from '../rules/retention.ts'
 
 /**
  * 情報セキュリティ方針: 通信の暗号化、カード情報を持たないこと（PRODUCT.md "Money"）、パスワードの
@@ -80,7 +81,7 @@ export const securityPolicy: PolicyDocument = {
       heading: '記録の取得と管理',
       paragraphs: [
         {
-          text: '不正なアクセスの検知と障害の調査のため、本サービスの操作の記録（ログ）を取得し、1年間保存します。',
+          text: `不正なアクセスの検知と障害の調査のため、本サービスの操作の記録（ログ）を取得し、${retentionDaysText(RETENTION_DEFAULTS.usageRecordDays)}保存します。`,
         },
         {
           text: 'ログには、氏名、住所、告知の内容、パスワード、認証コードなどの個人情報を記録しません。',

@@ -48,3 +48,13 @@ export const uploadTickets = pgTable(
   },
   (table) => [check('upload_tickets_slot', sql`${table.slot} between 1 and 3`)],
 )
+
+/**
+ * Stored bytes whose rows are gone (retention, issue #19 point 4): written in the transaction that
+ * deletes the rows, emptied once the bytes are deleted from the file store. A crash between the
+ * two leaves the key here for the next run, never an orphan no row names.
+ */
+export const fileDeletions = pgTable('file_deletions', {
+  storageKey: text().primaryKey(),
+  queuedAt: instant().notNull(),
+})

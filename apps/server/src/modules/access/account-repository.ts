@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import {
   accounts,
@@ -359,4 +359,52 @@ export async function listAccountsByMail(
       ),
     )
     .orderBy(asc(accounts.userId))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Retention (issue #19 point 4)
+
+/** Sessions that expired or were ended before `before`: how many were deleted. */
+export async function deleteSessionsEndedBefore(db: Database, before: Date): Promise<number> {
+  const deleted = await db
+    .delete(sessions)
+    .where(or(lt(sessions.expiresAt, before), lt(sessions.endedAt, before)))
+    .returning({ id: sessions.id })
+  return deleted.length
+}
+
+/**
+ * Verification links that expired before `before`, used or not (a used link's consents were
+ * copied to its application when it was used): how many were deleted.
+ */
+export async function deleteVerificationsExpiredBefore(
+  db: Database,
+  before: Date,
+): Promise<number> {
+  const deleted = await db
+    .delete(mailVerifications)
+    .where(lt(mailVerifications.expiresAt, before))
+    .returning({ id: mailVerifications.id })
+  return deleted.length
+}
+
+/**
+ * Accounts opened before `before` that hold no application and no renewal (the account of an
+ * unfinished application whose draft was deleted, or one that never started one), with their
+ * sessions; their one-time-code attempts go by the foreign key's ON DELETE CASCADE. The roster
+ * member stays: the member can sign up again from the group's link. How many were deleted.
+ */
+export async function deleteAccountsWithoutApplications(
+  db: Database,
+  before: Date,
+): Promise<number> {
+  const unused = and(
+    lt(accounts.createdAt, before),
+    sql`not exists (select 1 from applications where applications.account_id = ${accounts.id})`,
+    sql`not exists (select 1 from renewals where renewals.account_id = ${accounts.id})`,
+  )
+  const ids = db.select({ id: accounts.id }).from(accounts).where(unused)
+  await db.delete(sessions).where(inArray(sessions.accountId, ids))
+  const deleted = await db.delete(accounts).where(unused).returning({ id: accounts.id })
+  return deleted.length
 }

@@ -4,6 +4,7 @@
 export {
   cancelDraft,
   createApplication,
+  deleteDrafts,
   findApplicationById,
   findApplicationLineage,
   findAccountForStart,

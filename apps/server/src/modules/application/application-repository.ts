@@ -482,3 +482,25 @@ export async function listJobCandidates(
       : [{ ...row, applyInfo, applyInfoOption, renewalFixDate }],
   )
 }
+
+/**
+ * Retention (issue #19 point 4): deletes these applications while they are still drafts, with
+ * their consents; the caller has locked them and removed what other modules hung off them. A row
+ * that became applied meanwhile is left alone. Returns the deleted rows' accounts.
+ */
+export async function deleteDrafts(
+  db: Database,
+  applicationIds: readonly string[],
+): Promise<{ id: string; accountId: string }[]> {
+  if (applicationIds.length === 0) return []
+  const drafts = and(
+    inArray(applications.id, [...applicationIds]),
+    eq(applications.status, 'draft'),
+  )
+  const ids = db.select({ id: applications.id }).from(applications).where(drafts)
+  await db.delete(applicationConsents).where(inArray(applicationConsents.applicationId, ids))
+  return db
+    .delete(applications)
+    .where(drafts)
+    .returning({ id: applications.id, accountId: applications.accountId })
+}

@@ -1,7 +1,12 @@
-import { and, eq, gt, isNull, lt } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, isNull, lt } from 'drizzle-orm'
 import type { DocSlot } from '@app/shared'
 import type { Database } from '../../db/client.ts'
-import { applicationFiles, applications, uploadTickets } from '../../db/schema/index.ts'
+import {
+  applicationFiles,
+  applications,
+  fileDeletions,
+  uploadTickets,
+} from '../../db/schema/index.ts'
 
 // Queries of the required-document files and their one-time upload tickets (PRODUCT.md "Files").
 
@@ -80,11 +85,13 @@ export async function claimUploadTicket(
   return row === undefined ? undefined : { ...row, slot: asSlot(row.slot) }
 }
 
-/** Tickets that expired more than a day ago serve no purpose any more. */
-export async function deleteOldUploadTickets(db: Database, now: Date): Promise<void> {
-  await db
+/** Tickets that expired more than a day ago serve no purpose any more: how many were deleted. */
+export async function deleteOldUploadTickets(db: Database, now: Date): Promise<number> {
+  const deleted = await db
     .delete(uploadTickets)
     .where(lt(uploadTickets.expiresAt, new Date(now.getTime() - 86_400_000)))
+    .returning({ id: uploadTickets.id })
+  return deleted.length
 }
 
 export async function insertApplicationFile(
@@ -125,4 +132,48 @@ export async function findFileOfAccount(
 
 export async function deleteApplicationFile(db: Database, fileId: string): Promise<void> {
   await db.delete(applicationFiles).where(eq(applicationFiles.id, fileId))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Retention (issue #19 point 4)
+
+/**
+ * Deletes the files' rows and upload tickets of these applications, and queues the files' storage
+ * keys in file_deletions in the same transaction: the bytes go after it commits
+ * (purgeQueuedFiles). Returns the number of files.
+ */
+export async function deleteFilesOfApplications(
+  db: Database,
+  applicationIds: readonly string[],
+  now: Date,
+): Promise<number> {
+  if (applicationIds.length === 0) return 0
+  const ids = [...applicationIds]
+  await db.delete(uploadTickets).where(inArray(uploadTickets.applicationId, ids))
+  const deleted = await db
+    .delete(applicationFiles)
+    .where(inArray(applicationFiles.applicationId, ids))
+    .returning({ storageKey: applicationFiles.storageKey })
+  if (deleted.length > 0) {
+    await db
+      .insert(fileDeletions)
+      .values(deleted.map(({ storageKey }) => ({ storageKey, queuedAt: now })))
+      .onConflictDoNothing({ target: fileDeletions.storageKey })
+  }
+  return deleted.length
+}
+
+/** Storage keys whose rows are gone and whose bytes are still to be deleted, oldest first. */
+export async function listQueuedFileDeletions(db: Database, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ storageKey: fileDeletions.storageKey })
+    .from(fileDeletions)
+    .orderBy(asc(fileDeletions.queuedAt))
+    .limit(limit)
+  return rows.map((row) => row.storageKey)
+}
+
+/** The bytes under the key are gone from the store: the key leaves the queue. */
+export async function removeQueuedFileDeletion(db: Database, storageKey: string): Promise<void> {
+  await db.delete(fileDeletions).where(eq(fileDeletions.storageKey, storageKey))
 }

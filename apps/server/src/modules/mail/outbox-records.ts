@@ -1,3 +1,4 @@
-// The mail module's published reads (issue #18): the metrics read the outbox's backlog through
-// these, never through the outbox repository.
-export { countOutbox } from './outbox-repository.ts'
+// The mail module's published operations (issue #18): the metrics read the outbox's backlog, and
+// the retention job deletes old usage records (issue #19 point 4), through these, never through
+// the outbox repository.
+export { countOutbox, deleteMessagesCreatedBefore } from './outbox-repository.ts'

@@ -190,3 +190,17 @@ export async function countOutbox(
     .from(outboxMessages)
   return { pending: row?.pending ?? 0, due: row?.due ?? 0, failed: row?.failed ?? 0 }
 }
+
+/**
+ * Retention (issue #19 point 4): sent and failed messages created before `before` (the usage
+ * records' period). A message still pending is left to the delivery job. How many were deleted.
+ */
+export async function deleteMessagesCreatedBefore(db: Database, before: Date): Promise<number> {
+  const deleted = await db
+    .delete(outboxMessages)
+    .where(
+      and(lt(outboxMessages.createdAt, before), inArray(outboxMessages.status, ['sent', 'failed'])),
+    )
+    .returning({ id: outboxMessages.id })
+  return deleted.length
+}

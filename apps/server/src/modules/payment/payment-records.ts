@@ -1,3 +1,8 @@
-// The payment module's published reads (issue #18): the metrics read the payment outcomes
-// through these, never through the payment repository.
-export { countAttemptsByOutcome } from './payment-repository.ts'
+// The payment module's published operations (issue #18): the metrics read the payment outcomes,
+// and the retention job deletes spent rows (issue #19 point 4), through these, never through the
+// payment repository.
+export {
+  countAttemptsByOutcome,
+  deleteExpiredPuzzles,
+  deleteFailedAttemptsOf,
+} from './payment-repository.ts'

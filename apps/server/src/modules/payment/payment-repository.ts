@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lt, ne, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import {
   applications,
@@ -230,10 +230,34 @@ export async function consumePuzzle(
 }
 
 /** Puzzles past their expiry can never be accepted again: their rows are no longer needed. */
-export async function deleteExpiredPuzzles(db: Database, now: Date): Promise<void> {
-  await db
+export async function deleteExpiredPuzzles(db: Database, now: Date): Promise<number> {
+  const deleted = await db
     .delete(usedPuzzles)
     .where(lt(usedPuzzles.expiresAt, new Date(now.getTime() - 86_400_000)))
+    .returning({ signature: usedPuzzles.signature })
+  return deleted.length
+}
+
+/**
+ * Retention (issue #19 point 4): the failed and cancelled payment attempts of drafts about to be
+ * deleted (no money moved on them). An attempt in progress or succeeded, or a virtual account,
+ * keeps its draft (the retention job does not pick such a draft).
+ */
+export async function deleteFailedAttemptsOf(
+  db: Database,
+  applicationIds: readonly string[],
+): Promise<number> {
+  if (applicationIds.length === 0) return 0
+  const deleted = await db
+    .delete(paymentAttempts)
+    .where(
+      and(
+        inArray(paymentAttempts.applicationId, [...applicationIds]),
+        inArray(paymentAttempts.status, ['failed', 'cancelled']),
+      ),
+    )
+    .returning({ id: paymentAttempts.id })
+  return deleted.length
 }
 
 // ---------------------------------------------------------------------------------------------

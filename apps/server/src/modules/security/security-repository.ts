@@ -1,4 +1,4 @@
-import { eq, lt, sql, type SQL } from 'drizzle-orm'
+import { and, eq, lt, sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { authLockouts, rateLimitHits, serverSecrets } from '../../db/schema/index.ts'
 
@@ -40,8 +40,22 @@ export async function countRateLimitHit(
   return rows[0]?.hits ?? 1
 }
 
-export async function deleteRateLimitHitsBefore(db: Database, before: Date): Promise<void> {
-  await db.delete(rateLimitHits).where(lt(rateLimitHits.windowStart, before))
+/** Counters of windows that started before `before`: how many were deleted. */
+export async function deleteRateLimitHitsBefore(db: Database, before: Date): Promise<number> {
+  const deleted = await db
+    .delete(rateLimitHits)
+    .where(lt(rateLimitHits.windowStart, before))
+    .returning({ bucketKey: rateLimitHits.bucketKey })
+  return deleted.length
+}
+
+/** Retention (issue #19 point 4): lockouts whose lock ended before `before`: how many. */
+export async function deleteLockoutsEndedBefore(db: Database, before: Date): Promise<number> {
+  const deleted = await db
+    .delete(authLockouts)
+    .where(and(lt(authLockouts.lockedUntil, before), lt(authLockouts.updatedAt, before)))
+    .returning({ subjectKey: authLockouts.subjectKey })
+  return deleted.length
 }
 
 /** Inserts the bucket's one row of that window: true when this call inserted it. */

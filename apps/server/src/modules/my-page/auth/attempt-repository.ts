@@ -159,3 +159,24 @@ export async function useAttempt(
     .returning({ id: authAttempts.id })
   return used.length > 0
 }
+
+/**
+ * Retention (issue #19 point 4): attempts that expired before `before` (used, void or left), except
+ * each account's latest used sign-in, which holds the consents it last gave (ADR 0015): how many
+ * were deleted.
+ */
+export async function deleteAttemptsExpiredBefore(db: Database, before: Date): Promise<number> {
+  const deleted = await db
+    .delete(authAttempts)
+    .where(
+      and(
+        lt(authAttempts.expiresAt, before),
+        sql`${authAttempts.id} not in (
+          select distinct on (account_id) id from auth_attempts
+          where purpose = 'login' and used_at is not null and account_id is not null
+          order by account_id, used_at desc, id)`,
+      ),
+    )
+    .returning({ id: authAttempts.id })
+  return deleted.length
+}
