@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { isIP } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -91,6 +92,15 @@ const envSchema = z.object({
   SANDBOX_PAYMENT: z.enum(['on', 'off']).optional(),
   /** serve the OpenAPI document at /api/docs (default: on, except in production) */
   API_DOCS: z.enum(['on', 'off']).optional(),
+  /**
+   * The server's keys from outside the database they protect (issue #19 point 6): base64 of at
+   * least 32 bytes, given as the value or as a file holding it (`…_FILE`). Unset: generated once
+   * and kept in the database (server_secrets).
+   */
+  TOKEN_SIGNING_KEY: z.string().optional(),
+  TOKEN_SIGNING_KEY_FILE: z.string().min(1).optional(),
+  SUBJECT_HASHING_KEY: z.string().optional(),
+  SUBJECT_HASHING_KEY_FILE: z.string().min(1).optional(),
   /** the bearer token of GET /metrics (Prometheus); unset: /metrics is not served */
   METRICS_TOKEN: z
     .string()
@@ -196,6 +206,8 @@ export interface Config {
   apiDocs: boolean
   /** the bearer token of GET /metrics; undefined: not served */
   metricsToken: string | undefined
+  /** the server's keys when given (environment or file); undefined: the database's */
+  serverKeys: { tokenSigning: Buffer | undefined; subjectHashing: Buffer | undefined }
   host: string
   port: number
   publicBaseUrl: string | undefined
@@ -392,6 +404,36 @@ export function productionRefusals(env: Env): string[] {
   return refusals
 }
 
+/**
+ * A key given as base64 in the variable or in a file (`name_FILE`); at least 32 bytes. The error
+ * names the variable, never the value.
+ */
+function keyOf(
+  name: string,
+  value: string | undefined,
+  file: string | undefined,
+): Buffer | undefined {
+  if (value !== undefined && file !== undefined) {
+    throw new Error(`Invalid configuration:\n  ${name}: give ${name} or ${name}_FILE, not both`)
+  }
+  let text = value
+  if (file !== undefined) {
+    try {
+      text = readFileSync(file, 'utf8').trim()
+    } catch {
+      throw new Error(`Invalid configuration:\n  ${name}_FILE: the file cannot be read`)
+    }
+  }
+  if (text === undefined) return undefined
+  const bytes = /^[A-Za-z0-9+/_-]+={0,2}$/.test(text)
+    ? Buffer.from(text, 'base64')
+    : Buffer.alloc(0)
+  if (bytes.length < 32) {
+    throw new Error(`Invalid configuration:\n  ${name}: base64 of at least 32 random bytes`)
+  }
+  return bytes
+}
+
 /** Validates the environment; throws one Error listing every bad variable. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   // Empty strings mean "unset" so that `FOO= npm start` behaves like leaving FOO out.
@@ -424,6 +466,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     isProduction,
     apiDocs: (env.API_DOCS ?? (isProduction ? 'off' : 'on')) === 'on',
     metricsToken: env.METRICS_TOKEN,
+    serverKeys: {
+      tokenSigning: keyOf('TOKEN_SIGNING_KEY', env.TOKEN_SIGNING_KEY, env.TOKEN_SIGNING_KEY_FILE),
+      subjectHashing: keyOf(
+        'SUBJECT_HASHING_KEY',
+        env.SUBJECT_HASHING_KEY,
+        env.SUBJECT_HASHING_KEY_FILE,
+      ),
+    },
     host: env.HOST,
     port: env.PORT,
     publicBaseUrl: env.PUBLIC_BASE_URL?.replace(/\/+$/, ''),

@@ -105,7 +105,7 @@ export async function buildServices(dependencies: ServiceDependencies): Promise<
     telephone: telephoneProvider(config, log),
   })
   const deliverMail = (messageId: string) => mailDelivery.deliver(messageId)
-  const serverKeys = await loadServerKeys(db)
+  const serverKeys = await loadServerKeys(db, config.serverKeys)
   const sessions = new SessionManager(db, serverKeys, clock)
   const myPageAccess = new MyPageAccess({ db, sessions, clock })
   const access = new AccessService({

@@ -19,10 +19,20 @@ export interface ServerKeys {
   subjectKey: Buffer
 }
 
-export async function loadServerKeys(db: Database): Promise<ServerKeys> {
+/**
+ * The keys given from outside the database (environment or file, issue #19 point 6), else the
+ * database's own, generated at the first start.
+ */
+export async function loadServerKeys(
+  db: Database,
+  given: { tokenSigning: Buffer | undefined; subjectHashing: Buffer | undefined } = {
+    tokenSigning: undefined,
+    subjectHashing: undefined,
+  },
+): Promise<ServerKeys> {
   const [signingKey, subjectKey] = await Promise.all([
-    loadOrCreate(db, 'token-signing'),
-    loadOrCreate(db, 'subject-hashing'),
+    given.tokenSigning ?? loadOrCreate(db, 'token-signing'),
+    given.subjectHashing ?? loadOrCreate(db, 'subject-hashing'),
   ])
   return { signingKey: createSecretKey(signingKey), subjectKey }
 }
