@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import * as AccessRoutes from '@app/shared/api/access/routes'
 import * as SessionRoutes from '@app/shared/api/access/session'
+import * as CurrentRoute from '@app/shared/api/application/current-route'
 import * as ApplicationRoutes from '@app/shared/api/application/routes'
 import type { extendSessionApi } from '@app/shared/api/access/endpoints'
 import type { Route } from '@app/shared/api/endpoint'
@@ -30,6 +31,7 @@ function sourceFiles(directory: string): string[] {
 /** The first segment of every route of ours: '/applyInfo/', '/files/' … */
 function apiPrefixes(): string[] {
   const routes = [
+    CurrentRoute,
     AccessRoutes,
     SessionRoutes,
     ApplicationRoutes,

@@ -1,6 +1,6 @@
 import type { ApplicationView } from '@app/shared/api/application/apply-info'
 import type { applyInfoApi } from '@app/shared/api/application/endpoints'
-import { applyInfoRoute } from '@app/shared/api/application/routes'
+import { applyInfoRoute } from '@app/shared/api/application/current-route'
 import type { ApiClient } from './api-client.ts'
 import { callEndpoint } from './call-endpoint.ts'
 

@@ -4,6 +4,7 @@ import { allEndpoints } from './all-endpoints.ts'
 import { saveStepApis } from './application/endpoints.ts'
 import * as AccessRoutes from './access/routes.ts'
 import * as SessionRoutes from './access/session.ts'
+import * as CurrentRoute from './application/current-route.ts'
 import * as ApplicationRoutes from './application/routes.ts'
 import { fillPath, pathParamNames, type Endpoint, type Route } from './endpoint.ts'
 import * as GroupRoutes from './group/routes.ts'
@@ -26,6 +27,7 @@ const isRoute = (value: unknown): value is Route =>
 const routeKey = (route: Route) => `${route.method} ${route.path}`
 
 const routeModules = [
+  CurrentRoute,
   AccessRoutes,
   SessionRoutes,
   ApplicationRoutes,
@@ -95,7 +97,7 @@ describe('fillPath', () => {
   })
 
   it('パラメーターのないパスはそのまま返し、足りないパラメーターは誤りとすること', () => {
-    expect(fillPath(ApplicationRoutes.applyInfoRoute.path, undefined)).toBe('/applyInfo/')
+    expect(fillPath(CurrentRoute.applyInfoRoute.path, undefined)).toBe('/applyInfo/')
     expect(() => fillPath(ApplicationRoutes.addInsuredRoute.path, {})).toThrow(
       'missing path param unitNo',
     )

@@ -7,7 +7,6 @@ import type { ApplicationStep } from '../../rules/application-steps.ts'
 import {
   addInsuredRoute,
   addressRoute,
-  applyInfoRoute,
   confirmInsuredRoute,
   downloadUrlRoute,
   editInsuredRoute,
@@ -20,6 +19,7 @@ import {
   specifiedCoverageTypesRoute,
   uploadUrlRoute,
 } from './routes.ts'
+import { applyInfoRoute } from './current-route.ts'
 import {
   applicationViewSchema,
   insuredInputSchema,

@@ -3,10 +3,9 @@ import type { ApplicationStep } from '../../rules/application-steps.ts'
 
 // The application (issue #6, ADR 0012): the light half of application/endpoints.ts (ADR 0022).
 // Every call works on the signed-in applicant's own application (one per account, found by the
-// session): no call names another's.
+// session): no call names another's. Reading the application is current-route.ts: the entry,
+// payment and renewal pages read it too, and need none of these.
 
-/** 申込情報: the state, its version and progress */
-export const applyInfoRoute = route('GET', '/applyInfo/')
 /** One step saved: PUT /applyInfo/{step}, a route (and a body schema) per step */
 export const saveStepRoute = <const S extends ApplicationStep>(step: S) =>
   route('PUT', `/applyInfo/${step}`)
