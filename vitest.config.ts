@@ -17,6 +17,9 @@ import { defineConfig } from 'vitest/config'
 // shared fixture.
 const serverTests = ['src/**/*.test.ts', 'test/**/*.test.ts']
 const databaseTestPattern = '**/*.db.test.ts'
+// Three server processes on one PostgreSQL database (issue #19 point 5): PostgreSQL only, since
+// PGlite is one process by design; `npm run test:processes`, in .ci/run's PostgreSQL section.
+const processesTestPattern = '**/*.processes.test.ts'
 
 export default defineConfig({
   test: {
@@ -37,7 +40,7 @@ export default defineConfig({
           name: 'server',
           root: './apps/server',
           include: serverTests,
-          exclude: [databaseTestPattern],
+          exclude: [databaseTestPattern, processesTestPattern],
           environment: 'node',
           pool: 'forks',
           isolate: false,
@@ -56,6 +59,17 @@ export default defineConfig({
           globalSetup: ['./test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'processes',
+          root: './apps/server',
+          include: ['test/processes/**/*.processes.test.ts'],
+          environment: 'node',
+          pool: 'forks',
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
         },
       },
       './apps/web/vite.config.ts',

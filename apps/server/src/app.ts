@@ -33,6 +33,7 @@ import { withoutCertificateToken } from './modules/my-page/contract/routes.ts'
 import { renewalRoutes } from './modules/renewal/routes.ts'
 import { sandboxPaymentRoutes } from './sandbox/routes.ts'
 import { registerMaintenanceGate } from './modules/system/maintenance.ts'
+import { floodGuardStore } from './modules/security/flood-guard-store.ts'
 import { registerErrorHandling } from './plugins/error-handler.ts'
 import { registerInputTextCheck } from './plugins/input-text.ts'
 import { registerSecurityHeaders } from './plugins/security.ts'
@@ -221,6 +222,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     global: true,
     max: config.rateLimitMax,
     timeWindow: '1 minute',
+    // counted in the database: one limit across every process (flood-guard-store.ts)
+    store: floodGuardStore({ db: database.db }),
     allowList: (request) => !request.url.startsWith(`${API_PREFIX}/`),
   })
   await app.register(

@@ -40,6 +40,27 @@ export async function countRateLimitHit(
   return rows[0]?.hits ?? 1
 }
 
+/**
+ * Adds `amount` hits to the bucket's counter of the window starting at `windowStart` in one
+ * atomic upsert: the count with them (the flood guard's leases, flood-guard-store.ts).
+ */
+export async function addRateLimitHits(
+  db: Database,
+  bucketKey: string,
+  windowStart: Date,
+  amount: number,
+): Promise<number> {
+  const rows = await db
+    .insert(rateLimitHits)
+    .values({ bucketKey, windowStart, hits: amount })
+    .onConflictDoUpdate({
+      target: [rateLimitHits.bucketKey, rateLimitHits.windowStart],
+      set: { hits: sql`${rateLimitHits.hits} + ${amount}` },
+    })
+    .returning({ hits: rateLimitHits.hits })
+  return rows[0]?.hits ?? amount
+}
+
 /** Counters of windows that started before `before`: how many were deleted. */
 export async function deleteRateLimitHitsBefore(db: Database, before: Date): Promise<number> {
   const deleted = await db

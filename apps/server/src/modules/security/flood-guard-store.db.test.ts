@@ -1,0 +1,72 @@
+import { setTimeout as sleep } from 'node:timers/promises'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { groupPfInfoRoute } from '@app/shared/api/group/routes'
+import { createTestApp, createTestDatabase, testDatabaseUrl } from '../../../test/helpers.ts'
+import { openPostgresDatabase, type DatabaseHandle } from '../../db/client.ts'
+import { apiUrl } from '../../lib/api-url.ts'
+import { floodGuardLease } from './flood-guard-store.ts'
+
+// Issue #19 point 5: the API's flood guard per client address is one limit across every process
+// of an installation. Two apps on one database stand for two processes (on PostgreSQL each with a
+// pool of its own); requests from one address alternate between them.
+
+const LIMIT = 600
+const groupInfo = `${apiUrl(groupPfInfoRoute)}?groupPfCode=G1&urlKey=abcdefghij`
+
+/** Waits out the end of a minute, so that the requests below fall in one fixed window. */
+async function startOfAWindow(): Promise<void> {
+  const intoMinute = Date.now() % 60_000
+  if (intoMinute > 40_000) await sleep(60_000 - intoMinute + 50)
+}
+
+describe('アドレスごとの流量制限は2つのプロセスで1つの上限になること', () => {
+  let database: DatabaseHandle & { url?: string }
+  let second: DatabaseHandle | undefined
+  let first: FastifyInstance
+  let other: FastifyInstance
+
+  beforeAll(async () => {
+    database = await createTestDatabase()
+    if (testDatabaseUrl !== undefined && database.url !== undefined) {
+      second = await openPostgresDatabase(database.url, { max: 2, onConnectionError: () => {} })
+    }
+    first = await createTestApp(database)
+    other = await createTestApp(second ?? database)
+  }, 90_000)
+  afterAll(async () => {
+    await other?.close()
+    await first?.close()
+    await second?.close()
+    await database?.close()
+  })
+
+  it('両方に交互に送ると 600 件目まで通り、601 件目は 429 になること', async () => {
+    if (testDatabaseUrl !== undefined) expect(second).toBeDefined()
+    await startOfAWindow()
+    const statuses = new Map<number, number>()
+    for (let index = 1; index <= LIMIT; index += 1) {
+      const app = index % 2 === 1 ? first : other
+      const response = await app.inject({ url: groupInfo, remoteAddress: '203.0.113.7' })
+      statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1)
+    }
+    // a group that does not exist: 404, counted like any API request
+    expect(Object.fromEntries(statuses)).toEqual({ 404: LIMIT })
+
+    const refused = await first.inject({ url: groupInfo, remoteAddress: '203.0.113.7' })
+    expect(refused.statusCode).toBe(429)
+    expect(refused.json()).toEqual({ errorCode: 'APFR0001', message: expect.any(String) })
+    const refusedToo = await other.inject({ url: groupInfo, remoteAddress: '203.0.113.7' })
+    expect(refusedToo.statusCode).toBe(429)
+
+    // another address has its own limit
+    const elsewhere = await other.inject({ url: groupInfo, remoteAddress: '198.51.100.9' })
+    expect(elsewhere.statusCode).toBe(404)
+  }, 120_000)
+
+  it('データベースへの問い合わせは上限の 1/60 件ごとに1回（既定の 600 件なら 10 件ごと）', () => {
+    expect(floodGuardLease(600)).toBe(10)
+    expect(floodGuardLease(30)).toBe(1)
+    expect(floodGuardLease(100_000_000)).toBe(100)
+  })
+})
