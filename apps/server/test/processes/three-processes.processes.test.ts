@@ -8,7 +8,7 @@ import {
   sendVerificationMailApi,
   verifyByIdApi,
 } from '@app/shared'
-import { applyInfoRoute } from '@app/shared/api/application/routes'
+import { applyInfoRoute } from '@app/shared/api/application/current-route'
 import { groupPfInfoRoute } from '@app/shared/api/group/routes'
 import { apiUrl } from '../../src/lib/api-url.ts'
 import {
