@@ -182,6 +182,26 @@ export class RoundRobin {
     const body: unknown = text.startsWith('{') || text.startsWith('[') ? JSON.parse(text) : text
     return { status: response.status, body, process: index }
   }
+  /** Bytes to the next process (a signed upload URL, as the browser sends the file). */
+  async sendBytes(
+    method: 'PUT',
+    path: string,
+    bytes: Buffer,
+  ): Promise<{ status: number; body: unknown; process: number }> {
+    const index = this.#next
+    this.#next = (this.#next + 1) % this.#processes.length
+    const target = this.#processes[index]
+    if (target === undefined) throw new Error('no process')
+    this.sent[index] = (this.sent[index] ?? 0) + 1
+    const response = await fetch(`${target.baseUrl}${path}`, {
+      method,
+      headers: { ...this.#headers, 'content-type': 'application/octet-stream' },
+      body: bytes,
+    })
+    const text = await response.text()
+    const body: unknown = text.startsWith('{') ? JSON.parse(text) : text
+    return { status: response.status, body, process: index }
+  }
 }
 
 /** The sum of a Prometheus counter's samples whose labels include every one of `labels`. */

@@ -17,6 +17,13 @@ import {
 import type { Database } from '../../db/client.ts'
 import { prepareJson, type PreparedJson } from '../../lib/send.ts'
 import { TtlCache } from '../../lib/ttl-cache.ts'
+
+/**
+ * The caches expire by the machine's own time, not the business clock: a pinned APP_NOW (a demo,
+ * the tests) must not keep an answer forever, and a group import is seen by every process within
+ * GROUP_CACHE_SECONDS (issue #19 point 5). Today's date is part of each key that depends on it.
+ */
+const cacheClock = () => performance.now()
 import {
   branchExists,
   findBranch,
@@ -66,8 +73,8 @@ export class GroupService {
    * The group behind an enrolment link, for the identity checks (issue #5): the same short cache
    * as the answers above, so a check reads no group rows on a hit. Unknown → APFA1001–1003.
    */
-  async linkedGroup(link: EntryLink, now: Date): Promise<LinkedGroup> {
-    const nowMs = now.getTime()
+  async linkedGroup(link: EntryLink, _now: Date): Promise<LinkedGroup> {
+    const nowMs = cacheClock()
     const key = `linked|${link.groupPfCode}|${link.groupPfCodeInceptionDateYm}|${link.groupPfBranchNo}|${link.urlKey}`
     let answer = this.#linkedGroups.get(key, nowMs)
     if (answer === undefined) {
@@ -106,7 +113,7 @@ export class GroupService {
     const today = toBusinessDate(now)
     // Today is part of the key: the recruitment phase in the answer changes at midnight (JST).
     const key = `info|${today}|${query.groupPfCode}|${query.urlKey}|${query.groupPfCodeInceptionDateYm ?? ''}|${query.groupPfBranchNo ?? ''}`
-    return this.#cached(key, now, async () => {
+    return this.#cached(key, async () => {
       const link = isMyPage
         ? await findCurrentLink(this.#db, query, today)
         : await this.#findEntryLink(query)
@@ -129,12 +136,12 @@ export class GroupService {
   }
 
   /** The item definitions response (SPEC §7.2), validated and encoded. */
-  async itemDefinitions(query: ItemDefinitionsQuery, now: Date): Promise<PreparedJson> {
+  async itemDefinitions(query: ItemDefinitionsQuery, _now: Date): Promise<PreparedJson> {
     const check = checkEntryParams('ent', { ...query, groupPfBranchNo: '00000' })
     if (!check.ok)
       throw new AppError(check.errorCode, { message: 'malformed group link parameters' })
     const key = `items|${query.groupPfCode}|${query.urlKey}|${query.groupPfCodeInceptionDateYm}`
-    return this.#cached(key, now, async () => {
+    return this.#cached(key, async () => {
       const link = await findLink(this.#db, query)
       if (link === undefined) return { errorCode: await this.#whyNoLink(query) }
       const itemDefinitionArray = await listItemDefinitions(this.#db, link)
@@ -143,8 +150,8 @@ export class GroupService {
     })
   }
 
-  async #cached(key: string, now: Date, load: () => Promise<CachedAnswer>): Promise<PreparedJson> {
-    const nowMs = now.getTime()
+  async #cached(key: string, load: () => Promise<CachedAnswer>): Promise<PreparedJson> {
+    const nowMs = cacheClock()
     let answer = this.#cache.get(key, nowMs)
     if (answer === undefined) {
       answer = await load()

@@ -114,7 +114,7 @@ export const testPolicyHolderInfo: PolicyHolderInput = {
 }
 
 /** The body of each step of the payment products' flow (the version is added on sending). */
-const stepBodies: Partial<Record<ApplicationStep, Record<string, unknown>>> = {
+export const paymentStepBodies: Partial<Record<ApplicationStep, Record<string, unknown>>> = {
   entryTerms: { consentArray: [consent('entry-terms'), consent('privacy-policy')] },
   selectPolicyHolderDiv: { policyHolderDiv: '1' },
   selectCategory: { planUnitNo: 1 },
@@ -144,7 +144,7 @@ export async function walkToPayment(
   for (let guard = 0; guard < 20; guard += 1) {
     const step = view.progress.nextStep
     if (step === 'payment') return view
-    const body = stepBodies[step]
+    const body = paymentStepBodies[step]
     if (body === undefined) throw new Error(`no test body for step ${step}`)
     const response = await app.inject({
       method: 'PUT',
