@@ -38,10 +38,13 @@ function startServer(env: Record<string, string | undefined>): Promise<Exit> {
 
 const unsafe: [string, Record<string, string | undefined>][] = [
   ['DATABASE_URL', { DATABASE_URL: undefined }],
+  ['PUBLIC_BASE_URL', { PUBLIC_BASE_URL: undefined }],
   ['PUBLIC_BASE_URL', { PUBLIC_BASE_URL: 'http://hoken.example.jp' }],
   ['SMTP_URL', { SMTP_URL: undefined }],
   ['PAYMENT_PROVIDER_URL', { PAYMENT_PROVIDER_URL: undefined }],
   ['PAYMENT_SECRET_KEY', { PAYMENT_SECRET_KEY: undefined }],
+  ['PAYMENT_PUBLISHABLE_KEY', { PAYMENT_PUBLISHABLE_KEY: undefined }],
+  ['PAYMENT_WEBHOOK_SECRET', { PAYMENT_WEBHOOK_SECRET: undefined }],
   ['SANDBOX_PAYMENT', { SANDBOX_PAYMENT: 'on' }],
   ['DEMO_DATA', { DEMO_DATA: 'on' }],
   ['APP_NOW', { APP_NOW: '2026-11-20T10:00:00+09:00' }],

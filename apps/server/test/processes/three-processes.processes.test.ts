@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path_ from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import {
@@ -30,7 +31,7 @@ import { IDEMPOTENCY_KEY_HEADER } from '@app/shared/api/payment/routes'
 import { applyInfoRoute } from '@app/shared/api/application/current-route'
 import { groupPfInfoRoute } from '@app/shared/api/group/routes'
 import { openDatabase } from '../../src/db/client.ts'
-import { rosterMembers } from '../../src/db/schema/index.ts'
+import { renewals, rosterMembers } from '../../src/db/schema/index.ts'
 import { apiUrl } from '../../src/lib/api-url.ts'
 import type { GroupDocument } from '../../src/modules/group/group-document.ts'
 import { importGroupDocument } from '../../src/modules/group/import-group.ts'
@@ -48,6 +49,7 @@ import {
   metricsOf,
   RoundRobin,
   runCli,
+  runCliOutput,
   type ServerProcess,
   startTrio,
   type Trio,
@@ -419,6 +421,36 @@ describe('3つのプロセスで1つの真実（issue #19 point 5）', () => {
     console.info(`retention runs per process (/metrics): ${runs.join(' / ')}`)
     expect(runs.reduce((sum, count) => sum + count, 0)).toBe(1)
   }, 30_000)
+
+  it('更新の処理を3つ同時に動かしても、契約はそれぞれ1回だけ更新されること', async () => {
+    // demo member SKR-0006's last-year contract of group A renews at this year's at-once end
+    // (20 days after the pinned day): three runs at once, on the day after
+    const runs = await Promise.all(
+      [0, 1, 2].map(() =>
+        runCliOutput(trio, 'src/cli/run-renewals.ts', { APP_NOW: '2026-12-11T10:00:00+09:00' }),
+      ),
+    )
+    const renewed = runs.map((run) => {
+      expect(run.code, run.stdout).toBe(0)
+      return Number(/renewed (\d+)/.exec(run.stdout)?.[1] ?? Number.NaN)
+    })
+    console.info(`contracts renewed per concurrent run: ${renewed.join(' / ')}`)
+    const database = await openDatabase({ databaseUrl: trio.databaseUrl, dataDir: '-' })
+    try {
+      const rows = await database.db
+        .select({ preApplicationId: renewals.preApplicationId })
+        .from(renewals)
+        .where(eq(renewals.state, 'renewed'))
+      expect(rows.length).toBeGreaterThanOrEqual(1)
+      expect(renewed.reduce((sum, count) => sum + count, 0)).toBe(rows.length)
+    } finally {
+      await database.close()
+    }
+    const again = await runCliOutput(trio, 'src/cli/run-renewals.ts', {
+      APP_NOW: '2026-12-11T10:00:00+09:00',
+    })
+    expect(again.stdout).toContain('renewed 0')
+  }, 60_000)
 
   it('流量制限はアドレスごとに3つのプロセス合わせて1つの上限であること', async () => {
     const intoMinute = Date.now() % 60_000

@@ -145,6 +145,24 @@ export function runCli(trio: Trio, script: string, args: string[]): Promise<numb
   return new Promise((resolve) => child.once('exit', (code) => resolve(code ?? 1)))
 }
 
+/** Runs a command-line tool with settings of its own (e.g. another APP_NOW): code and output. */
+export function runCliOutput(
+  trio: Trio,
+  script: string,
+  settings: Record<string, string>,
+): Promise<{ code: number; stdout: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: serverDir,
+    env: { PATH: process.env.PATH ?? '', ...trio.env, LOG_LEVEL: 'silent', ...settings },
+    stdio: ['ignore', 'pipe', 'ignore'],
+  })
+  let stdout = ''
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')))
+  return new Promise((resolve) =>
+    child.once('exit', (code) => resolve({ code: code ?? 1, stdout })),
+  )
+}
+
 /** A client that sends each request to the next process in turn, counting them per process. */
 export class RoundRobin {
   readonly #processes: ServerProcess[]
