@@ -1,5 +1,5 @@
 // The application module's published operations on the application row (issue #18): access,
-// files, payment and renewal read and change applications only through these, never through the
+// files, payment, renewal and export read and change applications only through these, never through the
 // table. The repository holds the status guard and the optimistic lock once.
 export {
   cancelDraft,
@@ -9,11 +9,13 @@ export {
   findApplicationLineage,
   findAccountForStart,
   findApplicationOfAccount,
+  findContractsByIds,
   findContractById,
   findOwnContract,
   findOwnEnrolment,
   findRosterAuthItems,
   hasEarlierContract,
+  listAppliedIdsOfProduct,
   listJobCandidates,
   listLiveApplications,
   markApplied,

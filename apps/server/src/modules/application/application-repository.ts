@@ -1,4 +1,18 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm'
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  ne,
+  or,
+  sql,
+} from 'drizzle-orm'
 import type { ApplicationStep, ApplyInfo, ApplyInfoOption, ItemAnswers } from '@app/shared'
 import type { Database } from '../../db/client.ts'
 import {
@@ -503,4 +517,40 @@ export async function deleteDrafts(
     .delete(applications)
     .where(drafts)
     .returning({ id: applications.id, accountId: applications.accountId })
+}
+
+/**
+ * A page of the applied applications of a group product, in id order after `afterId` (keyset
+ * paging): the export to the core policy system (issue #20 point 7) walks them page by page.
+ */
+export async function listAppliedIdsOfProduct(
+  db: Database,
+  key: { groupPfCode: string; groupPfCodeInceptionDateYm: string },
+  page: { afterId: string | undefined; limit: number },
+): Promise<string[]> {
+  const rows = await db
+    .select({ id: applications.id })
+    .from(applications)
+    .where(
+      and(
+        eq(applications.groupPfCode, key.groupPfCode),
+        eq(applications.groupPfCodeInceptionDateYm, key.groupPfCodeInceptionDateYm),
+        eq(applications.status, 'applied'),
+        page.afterId === undefined ? undefined : gt(applications.id, page.afterId),
+      ),
+    )
+    .orderBy(asc(applications.id))
+    .limit(page.limit)
+  return rows.map((row) => row.id)
+}
+
+/** The applied applications among `ids`, in id order (one page of an export). */
+export async function findContractsByIds(db: Database, ids: string[]): Promise<ContractRow[]> {
+  if (ids.length === 0) return []
+  const rows = await db
+    .select(applicationColumns)
+    .from(applications)
+    .where(and(inArray(applications.id, ids), eq(applications.status, 'applied')))
+    .orderBy(asc(applications.id))
+  return withState(rows)
 }
