@@ -84,8 +84,9 @@ describe('テーブルの所有モジュール (issue #18)', () => {
   const written = writers(new Set(owners.keys()))
 
   it('db/schema のテーブルを読み取れていること', () => {
-    expect(owners.size).toBe(31)
+    expect(owners.size).toBe(33)
     expect(owners.get('applications')).toBe('modules/application')
+    expect(owners.get('exportBatchItems')).toBe('modules/export')
   })
 
   it.each([...owners])('%s を書き込むのは %s だけであること', (table, owner) => {
