@@ -5,6 +5,7 @@ import type { Config, FileStorage } from './env.ts'
 import type { BackgroundTasks } from './lib/background.ts'
 import { AccessService } from './modules/access/access-service.ts'
 import { SessionManager } from './modules/access/session.ts'
+import { AuditLog } from './modules/audit/audit-log.ts'
 import { ApplicationService } from './modules/application/application-service.ts'
 import { FileService } from './modules/files/file-service.ts'
 import { LocalFileStore, type FileStore } from './modules/files/file-store.ts'
@@ -66,6 +67,8 @@ export interface Services {
   myPageAuth: MyPageAuthService
   contracts: ContractService
   maintenance: MaintenanceState
+  /** the append-only, tamper-evident audit log (issue #20 point 4) */
+  audit: AuditLog
 }
 
 /** The folder or the S3 bucket the configuration names (issue #19 point 2). */
@@ -181,6 +184,7 @@ export async function buildServices(dependencies: ServiceDependencies): Promise<
     telephoneOffered: config.telephone.offered,
   })
   const maintenance = new MaintenanceState(db, config.maintenanceWindow)
+  const audit = new AuditLog(db)
   return {
     metrics,
     serverKeys,
@@ -200,5 +204,6 @@ export async function buildServices(dependencies: ServiceDependencies): Promise<
     myPageAuth,
     contracts,
     maintenance,
+    audit,
   }
 }

@@ -1,3 +1,4 @@
+import { appendAuditEntry } from '../audit/audit-records.ts'
 import {
   AppError,
   consentDocumentIds,
@@ -441,6 +442,17 @@ export class ApplicationService {
       if (consents !== undefined) {
         const agreed = consents.map((consent) => ({ ...consent, agreedAt: now }))
         await saveConsents(tx, draft.row.id, agreed)
+        // in the same transaction: a consent rolled back leaves no entry (issue #20 point 4)
+        for (const consent of consents) {
+          await appendAuditEntry(tx, {
+            actorKind: 'applicant',
+            actorId: draft.row.accountId,
+            action: 'consent.given',
+            recordKind: 'application',
+            recordId: draft.row.id,
+            details: { documentId: consent.documentId, version: consent.version },
+          })
+        }
       }
       return version
     }

@@ -549,6 +549,36 @@ describe('申込情報（issue #6）', () => {
       })
     })
 
+    it('entryTerms の同意が監査ログにアカウントの ID とともに、個人情報なしで記録されること (issue #20)', async () => {
+      const who = await signInApplicant(app)
+      const view = await save(who, 'entryTerms')
+      const entries = await app.audit.list({ action: 'consent.given', actorId: who.accountId })
+      expect(
+        entries.map(
+          ({ actorKind, actorId, recordKind, recordId, clientAddress, reason, details }) => ({
+            actorKind,
+            actorId,
+            recordKind,
+            recordId,
+            clientAddress,
+            reason,
+            details,
+          }),
+        ),
+      ).toEqual(
+        view.consentArray.map(({ documentId, version }) => ({
+          actorKind: 'applicant',
+          actorId: who.accountId,
+          recordKind: 'application',
+          recordId: expect.any(String),
+          clientAddress: null,
+          reason: null,
+          details: { documentId, version },
+        })),
+      )
+      expect(await app.audit.verify()).toMatchObject({ ok: true })
+    })
+
     it('いくつかの手順のあと、同じアカウントの新しいセッションで取得すると、すべての内容と次の手順が返ること', async () => {
       const who = await signInApplicant(app)
       const saved = await completeThrough(who, 'inputPolicyHolderInfo')

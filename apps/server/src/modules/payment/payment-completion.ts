@@ -1,3 +1,4 @@
+import { appendAuditEntry } from '../audit/audit-records.ts'
 import { randomInt, randomUUID } from 'node:crypto'
 import {
   errorCodes,
@@ -126,6 +127,15 @@ export class PaymentCompletion extends PaymentPart {
         account === undefined ? undefined : await this.#saveAccount(tx, row.id, account, now)
       const state = { applyInfo: row.applyInfo, applyInfoOption: row.applyInfoOption }
       const applied = await this.#markApplied(tx, row.id, state, attempt, event, now)
+      // in the same transaction: a completion rolled back leaves no entry (issue #20 point 4)
+      await appendAuditEntry(tx, {
+        actorKind: 'applicant',
+        actorId: row.accountId,
+        action: 'application.submitted',
+        recordKind: 'application',
+        recordId: row.id,
+        details: { paymentAttemptId: attempt.id, attemptKind: attempt.kind },
+      })
       const completion = completionFrom(applied.applyInfo, applied.applyInfoOption, accountRow)
       const isFinished = await finishAttempt(tx, attempt.id, {
         status: 'succeeded',
