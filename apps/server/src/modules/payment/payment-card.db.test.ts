@@ -230,6 +230,19 @@ describe('クレジットカード決済（issue #7）', () => {
       expect(await chargesOf(who)).toEqual([
         expect.objectContaining({ status: 'captured', amount: TEST_PREMIUM }),
       ])
+      // the audit log (issue #20 point 4): the submission, once, by the applicant, no card data
+      const submitted = await app.audit.list({
+        action: 'application.submitted',
+        actorId: who.accountId,
+      })
+      expect(submitted).toHaveLength(1)
+      expect(submitted[0]).toMatchObject({
+        actorKind: 'applicant',
+        recordKind: 'application',
+        recordId: who.applicationId,
+        details: { attemptKind: 'card' },
+      })
+      expect(JSON.stringify(submitted)).not.toContain(sandboxTestCards.frictionless)
       // the record for the agency: the attempt and its outcome, no card data
       const attempts = await attemptsOf(who)
       expect(attempts).toHaveLength(1)
