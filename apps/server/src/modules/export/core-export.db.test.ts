@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { groupDocument, readTestImage } from '../../../test/factories.ts'
 import { createTestDatabase, manualClock, testNow } from '../../../test/helpers.ts'
 import type { DatabaseHandle } from '../../db/client.ts'
+import { listAuditEntries } from '../audit/audit-repository.ts'
 import { importGroupDocument } from '../group/import-group.ts'
 import { CORE_HEADER } from './core-csv.ts'
 import { downloadBatchAgain, runCoreExport } from './core-export.ts'
@@ -113,6 +114,24 @@ describe('export to the core policy system', () => {
     })
     expect(repeat?.sameAsRecorded).toBe(true)
     expect(again.bytes().equals(bytes)).toBe(true)
+
+    // personal data left the system twice: both are in the audit log (ADR 0024), rows only
+    const logged = await listAuditEntries(database.db, { recordId: result.batchId })
+    expect(
+      logged.map(({ action, actorKind, recordKind, details }) => ({
+        action,
+        actorKind,
+        recordKind,
+        details,
+      })),
+    ).toEqual(
+      ['export.created', 'export.downloaded'].map((action) => ({
+        action,
+        actorKind: 'system',
+        recordKind: 'exportBatch',
+        details: { ...exportProduct, rowCount: 3 },
+      })),
+    )
 
     // incremental: nothing new gives an empty batch (the header only)
     const empty = await exportNew()

@@ -3,6 +3,7 @@ import { once } from 'node:events'
 import type { Writable } from 'node:stream'
 import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/client.ts'
+import { appendAuditEntry } from '../audit/audit-records.ts'
 import { findContractsByIds, listAppliedIdsOfProduct } from '../application/application-records.ts'
 import {
   CORE_COLUMNS,
@@ -108,6 +109,26 @@ async function writeBatch(
 }
 
 /**
+ * Personal data left the system: who (the command line, until staff sign in: issue #20), which
+ * batch of which product, how many rows (ADR 0024).
+ */
+async function recordExport(
+  db: Database,
+  action: 'export.created' | 'export.downloaded',
+  batchId: string,
+  product: { groupPfCode: string; groupPfCodeInceptionDateYm: string },
+  rowCount: number,
+): Promise<void> {
+  await appendAuditEntry(db, {
+    actorKind: 'system',
+    action,
+    recordKind: 'exportBatch',
+    recordId: batchId,
+    details: { ...product, rowCount },
+  })
+}
+
+/**
  * A new batch of the product: claims the applied applications no batch took, writes them to
  * `sink`, and records the batch. When characters outside CP932 are found and `replace` is not
  * set, the batch is deleted (its applications go to the next export) and `ok` is false; what was
@@ -148,6 +169,7 @@ export async function runCoreExport(options: {
       byteSize: result.byteSize,
       sha256: result.sha256,
     })
+    await recordExport(db, 'export.created', batchId, product, result.rowCount)
     return { batchId, ...result }
   } catch (error) {
     await deleteBatch(db, batchId)
@@ -185,6 +207,12 @@ export async function downloadBatchAgain(options: {
       sha256: result.sha256,
     })
   }
+  const product = {
+    groupPfCode: batch.groupPfCode,
+    groupPfCodeInceptionDateYm: batch.groupPfCodeInceptionDateYm,
+  }
+  if (result.ok)
+    await recordExport(options.db, 'export.downloaded', batch.id, product, result.rowCount)
   return {
     batchId: batch.id,
     ...result,
