@@ -1,11 +1,17 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { groupPfInfoRoute } from '@app/shared/api/group/routes'
-import { createTestApp, createTestDatabase, testDatabaseUrl } from '../../../test/helpers.ts'
+import {
+  createTestApp,
+  createTestDatabase,
+  testDatabaseUrl,
+  testNow,
+} from '../../../test/helpers.ts'
 import { openPostgresDatabase, type DatabaseHandle } from '../../db/client.ts'
 import { apiUrl } from '../../lib/api-url.ts'
 import { floodGuardLease } from './flood-guard-store.ts'
+import { hitRateLimit } from './rate-limit.ts'
 
 // Issue #19 point 5: the API's flood guard per client address is one limit across every process
 // of an installation. Two apps on one database stand for two processes (on PostgreSQL each with a
@@ -68,5 +74,42 @@ describe('アドレスごとの流量制限は2つのプロセスで1つの上�
     expect(floodGuardLease(600)).toBe(10)
     expect(floodGuardLease(30)).toBe(1)
     expect(floodGuardLease(100_000_000)).toBe(100)
+  })
+})
+
+describe('流量制限の古い記録の掃除は、自分の記録だけを消すこと', () => {
+  let database: DatabaseHandle
+  let app: FastifyInstance
+
+  beforeAll(async () => {
+    database = await createTestDatabase()
+    app = await createTestApp(database)
+  })
+  afterAll(async () => {
+    vi.restoreAllMocks()
+    await app?.close()
+    await database?.close()
+  })
+
+  it('アプリの時計（テストでは1週間前）で数える本人確認などの回数は、掃除で消えないこと', async () => {
+    // a secret-check counter of the application's (pinned) clock, days before the machine's time
+    const first = await hitRateLimit(app.db, 'identity|someone', {
+      now: testNow,
+      windowSeconds: 600,
+      max: 1,
+    })
+    expect(first.allowed).toBe(true)
+    vi.spyOn(Math, 'random').mockReturnValue(0)
+    // a new address starts a lease: the sweep runs (Math.random() < 0.05)
+    const response = await app.inject({ url: groupInfo, remoteAddress: '203.0.113.99' })
+    expect(response.statusCode).toBe(404)
+    vi.restoreAllMocks()
+    // the counter is still there: the second hit is over the limit of one
+    const again = await hitRateLimit(app.db, 'identity|someone', {
+      now: testNow,
+      windowSeconds: 600,
+      max: 1,
+    })
+    expect(again.allowed).toBe(false)
   })
 })

@@ -1,6 +1,6 @@
 import type { FastifyRateLimitStore } from '@fastify/rate-limit'
 import type { Database } from '../../db/client.ts'
-import { addRateLimitHits, deleteRateLimitHitsBefore } from './security-repository.ts'
+import { addRateLimitHits, deleteRateLimitHitsOfPrefixBefore } from './security-repository.ts'
 
 // The API's flood guard per client address (@fastify/rate-limit, app.ts) counted in the database,
 // so that every process of one installation enforces one limit (issue #19 point 5): with the
@@ -124,8 +124,9 @@ class DatabaseFloodGuardStore implements FastifyRateLimitStore {
     if (counted >= max) allowance.spent = true
     // Old windows are swept now and then by whoever counts (as rate-limit.ts does); no job needed.
     if (counted === lease && Math.random() < 0.05) {
-      await deleteRateLimitHitsBefore(
+      await deleteRateLimitHitsOfPrefixBefore(
         this.#options.db,
+        BUCKET_PREFIX,
         new Date(windowStart.getTime() - SWEEP_AFTER_MS),
       )
     }

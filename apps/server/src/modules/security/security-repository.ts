@@ -62,6 +62,28 @@ export async function addRateLimitHits(
 }
 
 /** Counters of windows that started before `before`: how many were deleted. */
+/**
+ * The flood guard's own windows that ended before `before` (its buckets start with `prefix`).
+ * Its sweep keeps to them: it counts by the machine's time, and the secret-check counters beside
+ * it count by the application's clock, which a demo or a test pins days back (ADR 0023).
+ */
+export async function deleteRateLimitHitsOfPrefixBefore(
+  db: Database,
+  prefix: string,
+  before: Date,
+): Promise<number> {
+  const deleted = await db
+    .delete(rateLimitHits)
+    .where(
+      and(
+        lt(rateLimitHits.windowStart, before),
+        sql`starts_with(${rateLimitHits.bucketKey}, ${prefix})`,
+      ),
+    )
+    .returning({ bucketKey: rateLimitHits.bucketKey })
+  return deleted.length
+}
+
 export async function deleteRateLimitHitsBefore(db: Database, before: Date): Promise<number> {
   const deleted = await db
     .delete(rateLimitHits)
