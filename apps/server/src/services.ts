@@ -8,6 +8,7 @@ import { SessionManager } from './modules/access/session.ts'
 import { AuditLog } from './modules/audit/audit-log.ts'
 import { ApplicationService } from './modules/application/application-service.ts'
 import { FileService } from './modules/files/file-service.ts'
+import type { IntervalJob } from './lib/interval-job.ts'
 import { LocalFileStore, type FileStore } from './modules/files/file-store.ts'
 import { Metrics } from './modules/metrics/metrics.ts'
 import { S3FileStore } from './modules/files/s3-file-store.ts'
@@ -21,9 +22,9 @@ import {
   loadPaymentProviderSettings,
   type PaymentProviderSettings,
 } from './modules/payment/provider-settings.ts'
-import { RenewalJobTimer } from './modules/renewal/renewal-job.ts'
+import { renewalJobTimer } from './modules/renewal/renewal-job.ts'
 import { RenewalService } from './modules/renewal/renewal-service.ts'
-import { RetentionJobTimer } from './modules/retention/retention-job.ts'
+import { retentionJobTimer } from './modules/retention/retention-job.ts'
 import { loadServerKeys, type ServerKeys } from './modules/security/secrets.ts'
 import { MaintenanceState } from './modules/system/maintenance.ts'
 import {
@@ -62,8 +63,8 @@ export interface Services {
   paymentSettings: PaymentProviderSettings
   payments: PaymentServices
   renewals: RenewalService
-  renewalJob: RenewalJobTimer
-  retentionJob: RetentionJobTimer
+  renewalJob: IntervalJob
+  retentionJob: IntervalJob
   myPageAuth: MyPageAuthService
   contracts: ContractService
   maintenance: MaintenanceState
@@ -145,7 +146,7 @@ export async function buildServices(dependencies: ServiceDependencies): Promise<
     },
   })
   // The renewal job (issue #9, ADR 0016) on an interval; every process may run it at once.
-  const renewalJob = new RenewalJobTimer({
+  const renewalJob = renewalJobTimer({
     db,
     clock,
     publicBaseUrl,
@@ -155,7 +156,7 @@ export async function buildServices(dependencies: ServiceDependencies): Promise<
     log: log.child({ module: 'renewal-job' }),
   })
   // The retention job (issue #19 point 4) on an interval; its claim lets one process run it.
-  const retentionJob = new RetentionJobTimer({
+  const retentionJob = retentionJobTimer({
     db,
     clock,
     store: fileStore,

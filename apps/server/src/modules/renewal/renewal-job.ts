@@ -3,6 +3,7 @@ import { addDays, toBusinessDate } from '@app/shared'
 import { isAutoRenewing } from '@app/shared/rules/renewal'
 import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/client.ts'
+import { IntervalJob } from '../../lib/interval-job.ts'
 import type { JobObserver } from '../metrics/metrics.ts'
 import { findBranch } from '../group/group-records.ts'
 import { enqueueMail } from '../mail/outbox.ts'
@@ -246,49 +247,24 @@ export interface RenewalJobTimerOptions extends RenewalJobOptions {
 }
 
 /**
- * The job in the server process: every `intervalSeconds` (0: never), one run at a time; a failed
- * run is logged and the next one tries again. `stop` waits for a run in progress.
+ * The job in the server process (lib/interval-job.ts): every `intervalSeconds` (0: never), one run
+ * at a time; a failed run is logged and the next one tries again.
  */
-export class RenewalJobTimer {
-  readonly #options: RenewalJobTimerOptions
-  #timer: NodeJS.Timeout | undefined
-  #running: Promise<void> | undefined
-
-  constructor(options: RenewalJobTimerOptions) {
-    this.#options = options
-  }
-
-  start(): void {
-    if (this.#options.intervalSeconds <= 0 || this.#timer !== undefined) return
-    this.#timer = setInterval(() => {
-      if (this.#running !== undefined) return
-      this.#running = this.#runOnce().finally(() => {
-        this.#running = undefined
-      })
-    }, this.#options.intervalSeconds * 1000)
-    this.#timer.unref()
-  }
-
-  async stop(): Promise<void> {
-    if (this.#timer !== undefined) clearInterval(this.#timer)
-    this.#timer = undefined
-    await this.#running
-  }
-
-  async #runOnce(): Promise<void> {
+export function renewalJobTimer(options: RenewalJobTimerOptions): IntervalJob {
+  return new IntervalJob(options.intervalSeconds, async () => {
     try {
       const result = await runRenewalJob({
-        ...this.#options,
+        ...options,
         onContractError: (contractId, error) =>
-          this.#options.log.error({ contractId, err: error }, 'renewal of a contract failed'),
+          options.log.error({ contractId, err: error }, 'renewal of a contract failed'),
       })
       if (result.renewed + result.noticed + result.failed > 0) {
-        this.#options.log.info(result, 'renewal job ran')
+        options.log.info(result, 'renewal job ran')
       }
-      this.#options.observer?.jobRan('renewal', 'ok')
+      options.observer?.jobRan('renewal', 'ok')
     } catch (error) {
-      this.#options.log.error({ err: error }, 'renewal job failed')
-      this.#options.observer?.jobRan('renewal', 'failed')
+      options.log.error({ err: error }, 'renewal job failed')
+      options.observer?.jobRan('renewal', 'failed')
     }
-  }
+  })
 }

@@ -1,5 +1,6 @@
 import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/client.ts'
+import { IntervalJob } from '../../lib/interval-job.ts'
 import type { JobObserver } from '../metrics/metrics.ts'
 import {
   deleteAccountsWithoutApplications,
@@ -176,51 +177,26 @@ export interface RetentionJobTimerOptions extends RetentionJobOptions {
 }
 
 /**
- * The job in the server process: every `intervalSeconds` (0: never), one run at a time; a failed
- * run is logged and the next one tries again. Every process has the timer, and the claim lets one
- * run per interval through (a run that started within 90 % of the interval, anywhere, skips this
- * one). `stop` waits for a run in progress.
+ * The job in the server process (lib/interval-job.ts): every `intervalSeconds` (0: never), one run
+ * at a time; a failed run is logged and the next one tries again. Every process has the timer,
+ * and the claim lets one run per interval through (a run that started within 90 % of the
+ * interval, anywhere, skips this one).
  */
-export class RetentionJobTimer {
-  readonly #options: RetentionJobTimerOptions
-  #timer: NodeJS.Timeout | undefined
-  #running: Promise<void> | undefined
-
-  constructor(options: RetentionJobTimerOptions) {
-    this.#options = options
-  }
-
-  start(): void {
-    if (this.#options.intervalSeconds <= 0 || this.#timer !== undefined) return
-    this.#timer = setInterval(() => {
-      if (this.#running !== undefined) return
-      this.#running = this.#runOnce().finally(() => {
-        this.#running = undefined
-      })
-    }, this.#options.intervalSeconds * 1000)
-    this.#timer.unref()
-  }
-
-  async stop(): Promise<void> {
-    if (this.#timer !== undefined) clearInterval(this.#timer)
-    this.#timer = undefined
-    await this.#running
-  }
-
-  async #runOnce(): Promise<void> {
+export function retentionJobTimer(options: RetentionJobTimerOptions): IntervalJob {
+  return new IntervalJob(options.intervalSeconds, async () => {
     try {
       const result = await runRetentionJob({
-        ...this.#options,
-        minimumGapMs: this.#options.minimumGapMs ?? this.#options.intervalSeconds * 900,
+        ...options,
+        minimumGapMs: options.minimumGapMs ?? options.intervalSeconds * 900,
       })
       // one line with the count per kind: no personal data
       if (result.ran) {
-        this.#options.log.info(result, 'retention job ran')
-        this.#options.observer?.jobRan('retention', 'ok')
+        options.log.info(result, 'retention job ran')
+        options.observer?.jobRan('retention', 'ok')
       }
     } catch (error) {
-      this.#options.log.error({ err: error }, 'retention job failed')
-      this.#options.observer?.jobRan('retention', 'failed')
+      options.log.error({ err: error }, 'retention job failed')
+      options.observer?.jobRan('retention', 'failed')
     }
-  }
+  })
 }
