@@ -32,6 +32,7 @@ describe('設定の読み込み', () => {
       ['PUBLIC_BASE_URL', { PUBLIC_BASE_URL: undefined }, 'https'],
       ['PUBLIC_BASE_URL', { PUBLIC_BASE_URL: 'http://hoken.example.jp' }, 'must be https'],
       ['SMTP_URL', { SMTP_URL: undefined }, 'mail relay'],
+      ['S3_BUCKET', { S3_BUCKET: undefined }, 'S3-compatible bucket'],
       ['PAYMENT_PROVIDER_URL', { PAYMENT_PROVIDER_URL: undefined }, 'payment provider'],
       ['PAYMENT_SECRET_KEY', { PAYMENT_SECRET_KEY: undefined }, 'payment provider'],
       ['PAYMENT_PUBLISHABLE_KEY', { PAYMENT_PUBLISHABLE_KEY: undefined }, 'payment provider'],

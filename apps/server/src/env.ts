@@ -366,6 +366,13 @@ export function productionRefusals(env: Env): string[] {
       'the public address must be https',
     )
   }
+  if (env.S3_BUCKET === undefined) {
+    refuse(
+      'S3_BUCKET',
+      '必要書類は S3 互換のバケットに置きます（このホストのディスクは他のサーバーから読めません）',
+      "documents go to an S3-compatible bucket: this host's disk is not shared with other servers",
+    )
+  }
   if (env.SMTP_URL === undefined) {
     refuse(
       'SMTP_URL',

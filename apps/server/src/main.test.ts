@@ -41,6 +41,7 @@ const unsafe: [string, Record<string, string | undefined>][] = [
   ['PUBLIC_BASE_URL', { PUBLIC_BASE_URL: undefined }],
   ['PUBLIC_BASE_URL', { PUBLIC_BASE_URL: 'http://hoken.example.jp' }],
   ['SMTP_URL', { SMTP_URL: undefined }],
+  ['S3_BUCKET', { S3_BUCKET: undefined }],
   ['PAYMENT_PROVIDER_URL', { PAYMENT_PROVIDER_URL: undefined }],
   ['PAYMENT_SECRET_KEY', { PAYMENT_SECRET_KEY: undefined }],
   ['PAYMENT_PUBLISHABLE_KEY', { PAYMENT_PUBLISHABLE_KEY: undefined }],

@@ -211,6 +211,10 @@ export const productionTestEnv = {
   PAYMENT_SECRET_KEY: 'sk_live_0123456789abcdef',
   PAYMENT_PUBLISHABLE_KEY: 'pk_live_0123456789abcdef',
   PAYMENT_WEBHOOK_SECRET: 'whsec_0123456789abcdef',
+  // a bucket no test reaches: nothing is stored under these production settings
+  S3_BUCKET: 'documents-unused',
+  S3_ACCESS_KEY_ID: 'unused-access-key',
+  S3_SECRET_ACCESS_KEY: 'unused-secret-key',
 } as const
 
 /** 2026-11-20 10:00 JST unless a test says otherwise. */
