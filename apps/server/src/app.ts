@@ -38,6 +38,7 @@ import { registerErrorHandling } from './plugins/error-handler.ts'
 import { registerInputTextCheck } from './plugins/input-text.ts'
 import { registerSecurityHeaders } from './plugins/security.ts'
 import { registerSpa } from './plugins/spa.ts'
+import { staffRoutes } from './modules/staff/routes.ts'
 import { buildServices, type Services } from './services.ts'
 
 // zod's Japanese messages are only a safety net behind our own catalogue (STYLE.md §4).
@@ -236,6 +237,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(paymentRoutes)
       await api.register(myPageRoutes)
       await api.register(renewalRoutes)
+      await api.register(staffRoutes)
       // Not in production unless API_DOCS=on: the document maps every route for a prober.
       if (config.apiDocs) api.get('/docs', { schema: { hide: true } }, () => app.swagger())
       // A route, not the not-found handler, so unknown paths get the same body decoding

@@ -6,6 +6,7 @@ import type { BackgroundTasks } from './lib/background.ts'
 import { AccessService } from './modules/access/access-service.ts'
 import { SessionManager } from './modules/access/session.ts'
 import { AuditLog } from './modules/audit/audit-log.ts'
+import { StaffSessions } from './modules/staff/staff-sessions.ts'
 import { ApplicationService } from './modules/application/application-service.ts'
 import { FileService } from './modules/files/file-service.ts'
 import type { IntervalJob } from './lib/interval-job.ts'
@@ -70,6 +71,8 @@ export interface Services {
   maintenance: MaintenanceState
   /** the append-only, tamper-evident audit log (issue #20 point 4) */
   audit: AuditLog
+  /** staff sessions and the back office's guards (issue #20 point 2, 3) */
+  staffSessions: StaffSessions
 }
 
 /** The folder or the S3 bucket the configuration names (issue #19 point 2). */
@@ -186,6 +189,7 @@ export async function buildServices(dependencies: ServiceDependencies): Promise<
   })
   const maintenance = new MaintenanceState(db, config.maintenanceWindow)
   const audit = new AuditLog(db)
+  const staffSessions = new StaffSessions({ db, keys: serverKeys, clock })
   return {
     metrics,
     serverKeys,
@@ -206,5 +210,6 @@ export async function buildServices(dependencies: ServiceDependencies): Promise<
     contracts,
     maintenance,
     audit,
+    staffSessions,
   }
 }

@@ -20,6 +20,7 @@ const apiRouteModules = [
   'modules/my-page/contract/routes.ts',
   'modules/payment/routes.ts',
   'modules/renewal/routes.ts',
+  'modules/staff/routes.ts',
 ]
 
 /**

@@ -3,6 +3,7 @@ import { applicationSteps } from '../rules/application-steps.ts'
 import { allEndpoints } from './all-endpoints.ts'
 import { saveStepApis } from './application/endpoints.ts'
 import * as AccessRoutes from './access/routes.ts'
+import * as AdminRoutes from './admin/routes.ts'
 import * as SessionRoutes from './access/session.ts'
 import * as CurrentRoute from './application/current-route.ts'
 import * as ApplicationRoutes from './application/routes.ts'
@@ -29,6 +30,7 @@ const routeKey = (route: Route) => `${route.method} ${route.path}`
 const routeModules = [
   CurrentRoute,
   AccessRoutes,
+  AdminRoutes,
   SessionRoutes,
   ApplicationRoutes,
   GroupRoutes,

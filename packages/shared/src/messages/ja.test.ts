@@ -20,6 +20,7 @@ import { paymentMessages } from './payment.ja.ts'
 import { myPageMessages } from './my-page.ja.ts'
 import { myPageScreenMessages } from './my-page-screens.ja.ts'
 import { renewalScreenMessages } from './renewal-screens.ja.ts'
+import { adminErrorMessages } from './admin-errors.ja.ts'
 
 const sources: [string, Readonly<Record<string, string>>][] = [
   ['errors.ja.ts', errorMessages],
@@ -42,6 +43,7 @@ const sources: [string, Readonly<Record<string, string>>][] = [
   ['my-page.ja.ts', myPageMessages],
   ['my-page-screens.ja.ts', myPageScreenMessages],
   ['renewal-screens.ja.ts', renewalScreenMessages],
+  ['admin-errors.ja.ts', adminErrorMessages],
 ]
 
 describe('日本語メッセージ一覧（STYLE.md §8 one typed catalog）', () => {

@@ -1,3 +1,4 @@
+import { adminErrorMessages } from './admin-errors.ja.ts'
 import { consentRuleMessages } from './consent-rules.ja.ts'
 import { documentsMessages } from './documents.ja.ts'
 import { errorMessages } from './errors.ja.ts'
@@ -45,4 +46,5 @@ export const ja = {
   ...myPageMessages,
   ...myPageScreenMessages,
   ...renewalScreenMessages,
+  ...adminErrorMessages,
 } as const

@@ -1,0 +1,43 @@
+// Who in the back office may do what (issue #20 point 3, PRODUCT.md "Staff", ADR 0026). The
+// server decides every call with this table (403 ADMA0002 otherwise); the console reads the same
+// table to leave out what the signed-in role cannot use. Scope is the other half: agency staff
+// reach only the records of branches whose agentCd is their agency's (404 outside it).
+
+export type StaffRole = 'insurerAdmin' | 'insurerOperator' | 'agencyStaff' | 'auditor'
+
+export const staffRoles: readonly StaffRole[] = [
+  'insurerAdmin',
+  'insurerOperator',
+  'agencyStaff',
+  'auditor',
+]
+
+export const staffPermissions = {
+  /** invite staff, change roles, disable */
+  manageStaff: ['insurerAdmin'],
+  /** search applications and open their detail */
+  viewApplications: ['insurerAdmin', 'insurerOperator', 'agencyStaff'],
+  /** the notice answers and documents, behind a typed reason */
+  viewSensitive: ['insurerAdmin', 'insurerOperator', 'agencyStaff'],
+  /** mark processed, cancel */
+  processApplications: ['insurerAdmin', 'insurerOperator'],
+  /** unlock, resend mail, re-issue a first-entry password, change a holder's mail */
+  supportMembers: ['insurerAdmin', 'insurerOperator', 'agencyStaff'],
+  /** the export to the core policy system */
+  exportCore: ['insurerAdmin', 'insurerOperator'],
+  /** the audit log and its CSV */
+  viewAuditLog: ['insurerAdmin', 'auditor'],
+} as const satisfies Record<string, readonly StaffRole[]>
+
+export type StaffPermission = keyof typeof staffPermissions
+
+export function staffMay(role: StaffRole, permission: StaffPermission): boolean {
+  const allowed: readonly StaffRole[] = staffPermissions[permission]
+  return allowed.includes(role)
+}
+
+/** Staff sessions (PRODUCT.md "Staff"): 15 idle minutes, 8 hours in all. */
+export const STAFF_SESSION_IDLE_MINUTES = 15
+export const STAFF_SESSION_ABSOLUTE_HOURS = 8
+/** An enrolment link works for 24 hours, once. */
+export const STAFF_ENROLMENT_HOURS = 24
