@@ -6,6 +6,7 @@ import type { BackgroundTasks } from './lib/background.ts'
 import { AccessService } from './modules/access/access-service.ts'
 import { SessionManager } from './modules/access/session.ts'
 import { AuditLog } from './modules/audit/audit-log.ts'
+import { StaffIdentityService } from './modules/staff/staff-identity-service.ts'
 import { StaffSessions } from './modules/staff/staff-sessions.ts'
 import { ApplicationService } from './modules/application/application-service.ts'
 import { FileService } from './modules/files/file-service.ts'
@@ -73,6 +74,8 @@ export interface Services {
   audit: AuditLog
   /** staff sessions and the back office's guards (issue #20 point 2, 3) */
   staffSessions: StaffSessions
+  /** staff enrolment, sign-in and the staff list (issue #20 point 2) */
+  staffIdentity: StaffIdentityService
 }
 
 /** The folder or the S3 bucket the configuration names (issue #19 point 2). */
@@ -190,6 +193,15 @@ export async function buildServices(dependencies: ServiceDependencies): Promise<
   const maintenance = new MaintenanceState(db, config.maintenanceWindow)
   const audit = new AuditLog(db)
   const staffSessions = new StaffSessions({ db, keys: serverKeys, clock })
+  const staffIdentity = new StaffIdentityService({
+    db,
+    clock,
+    keys: serverKeys,
+    sessions: staffSessions,
+    publicBaseUrl,
+    deliverMail,
+    clientLimit: config.authRateLimitMax,
+  })
   return {
     metrics,
     serverKeys,
@@ -211,5 +223,6 @@ export async function buildServices(dependencies: ServiceDependencies): Promise<
     maintenance,
     audit,
     staffSessions,
+    staffIdentity,
   }
 }

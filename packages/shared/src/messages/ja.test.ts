@@ -21,6 +21,8 @@ import { myPageMessages } from './my-page.ja.ts'
 import { myPageScreenMessages } from './my-page-screens.ja.ts'
 import { renewalScreenMessages } from './renewal-screens.ja.ts'
 import { adminErrorMessages } from './admin-errors.ja.ts'
+import { adminMailMessages } from './admin-mail.ja.ts'
+import { staffIdentityMessages } from './staff-identity.ja.ts'
 
 const sources: [string, Readonly<Record<string, string>>][] = [
   ['errors.ja.ts', errorMessages],
@@ -44,6 +46,8 @@ const sources: [string, Readonly<Record<string, string>>][] = [
   ['my-page-screens.ja.ts', myPageScreenMessages],
   ['renewal-screens.ja.ts', renewalScreenMessages],
   ['admin-errors.ja.ts', adminErrorMessages],
+  ['admin-mail.ja.ts', adminMailMessages],
+  ['staff-identity.ja.ts', staffIdentityMessages],
 ]
 
 describe('日本語メッセージ一覧（STYLE.md §8 one typed catalog）', () => {

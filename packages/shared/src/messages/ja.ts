@@ -1,4 +1,6 @@
 import { adminErrorMessages } from './admin-errors.ja.ts'
+import { adminMailMessages } from './admin-mail.ja.ts'
+import { staffIdentityMessages } from './staff-identity.ja.ts'
 import { consentRuleMessages } from './consent-rules.ja.ts'
 import { documentsMessages } from './documents.ja.ts'
 import { errorMessages } from './errors.ja.ts'
@@ -47,4 +49,6 @@ export const ja = {
   ...myPageScreenMessages,
   ...renewalScreenMessages,
   ...adminErrorMessages,
+  ...adminMailMessages,
+  ...staffIdentityMessages,
 } as const

@@ -3,6 +3,7 @@ import { generateUrlKey, type GroupPfInfo, type ImageRef, type Issue } from '@ap
 import type { Database } from '../../db/client.ts'
 import { checkGroupDocument, groupDocumentSchema, type ImageSource } from './group-document.ts'
 import { sniffImage } from './image-check.ts'
+import { upsertAgency } from '../staff/staff-records.ts'
 import {
   insertImageIfAbsent,
   insertLinkIfAbsent,
@@ -112,6 +113,13 @@ export async function importGroupDocument(
     await replaceItemDefinitions(tx, productKey, document.itemDefinitionArray)
     for (const branch of document.groupPfInfoBranchNoArray) {
       await upsertBranch(tx, productKey.groupPfCode, branch)
+      // the branch's agency as a record: agency staff are scoped to it (issue #20 point 3)
+      if (branch.agentCd === '') continue
+      await upsertAgency(
+        tx,
+        { agentCd: branch.agentCd, agentName: branch.agentName, contact: branch.refFreeField },
+        new Date(),
+      )
     }
 
     const existing = await listLinksOfGroup(tx, productKey.groupPfCode)

@@ -1,0 +1,12 @@
+// Field messages of staff enrolment and staff management (issue #20 point 2, ADR 0026): the
+// server puts them in a 400 APFV0001's issues; the console shows them under the field.
+export const staffIdentityMessages = {
+  'staffIdentity.agentCd.required': '代理店スタッフには、担当の代理店を選んでください。',
+  'staffIdentity.agentCd.unknown':
+    '選んだ代理店が見つかりません。代理店の一覧から選び直してください。',
+  'staffIdentity.agentCd.notAllowed':
+    '代理店を指定できるのは代理店スタッフだけです。代理店の指定を外してください。',
+  'staffIdentity.totpCode.wrong':
+    '確認コードが正しくありません。認証アプリに表示されている6桁のコードを入力してください。',
+  'staffIdentity.passkey.failed': 'パスキーを登録できませんでした。もう一度お試しください。',
+} as const
