@@ -7,6 +7,7 @@ import { t } from '@app/shared'
 import * as Admin from '@app/shared/api/admin/endpoints'
 import type { Endpoint } from '@app/shared/api/endpoint'
 import type { StaffRole } from '@app/shared/rules/staff-permissions'
+import { groupDocument, readTestImage } from '../../../test/factories.ts'
 import { createTestApp, createTestDatabase, manualClock, testNow } from '../../../test/helpers.ts'
 import type { DatabaseHandle } from '../../db/client.ts'
 import {
@@ -17,6 +18,7 @@ import {
   staffPasskeys,
 } from '../../db/schema/index.ts'
 import { apiUrl } from '../../lib/api-url.ts'
+import { importGroupDocument } from '../group/import-group.ts'
 import { subjectHash } from '../security/secrets.ts'
 import { SoftwareAuthenticator } from './software-authenticator-test-support.ts'
 import { upsertAgency } from './staff-repository.ts'
@@ -537,7 +539,8 @@ describe('スタッフの登録とサインイン (issue #20)', () => {
     },
   )
 
-  it('スタッフの一覧と代理店の一覧を答えること', async () => {
+  it('スタッフの一覧と、団体の取り込みで記録になった代理店の一覧を答えること', async () => {
+    await importGroupDocument(app.db, groupDocument(), { readImage: readTestImage })
     const admin = await createTestStaff(app, { role: 'insurerAdmin' })
     const list = await call(Admin.staffListApi, { headers: admin.headers })
     expect(list.statusCode).toBe(200)
@@ -547,7 +550,10 @@ describe('スタッフの登録とサインイン (issue #20)', () => {
     expect(staff).toMatchObject({ role: 'insurerAdmin', hasPasskey: false })
     const agencies = await call(Admin.agencyListApi, { headers: admin.headers })
     expect(json(agencies)['agencies']).toEqual(
-      expect.arrayContaining([{ agentCd: 'AG901', agentName: '代理店AG901' }]),
+      expect.arrayContaining([
+        { agentCd: 'A001', agentName: 'テスト保険代理店' },
+        { agentCd: 'AG901', agentName: '代理店AG901' },
+      ]),
     )
   })
 
