@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify'
-import type { Clock } from './clock.ts'
+import { systemClock, type Clock } from './clock.ts'
 import type { Database } from './db/client.ts'
 import type { Config, FileStorage } from './env.ts'
 import type { BackgroundTasks } from './lib/background.ts'
@@ -196,6 +196,8 @@ export async function buildServices(dependencies: ServiceDependencies): Promise<
   const staffIdentity = new StaffIdentityService({
     db,
     clock,
+    // an authenticator app knows only real time: a pinned clock (APP_NOW) is not its clock
+    totpClock: config.appNow === undefined ? clock : systemClock,
     keys: serverKeys,
     sessions: staffSessions,
     publicBaseUrl,

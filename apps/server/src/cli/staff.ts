@@ -98,6 +98,7 @@ export async function main(
     const identity = new StaffIdentityService({
       db,
       clock,
+      totpClock: systemClock,
       keys,
       sessions: new StaffSessions({ db, keys, clock }),
       publicBaseUrl: () => config.publicBaseUrl ?? `http://localhost:${config.port}`,

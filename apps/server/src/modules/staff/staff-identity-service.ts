@@ -69,10 +69,17 @@ const ENROLMENT_MS = STAFF_ENROLMENT_HOURS * 60 * 60_000
 const CLIENT_WINDOW_SECONDS = 600
 /** ±1 time step of 30 s: an authenticator app whose clock is a little off still works. */
 const TOTP_TOLERANCE_SECONDS = 30
+/** 127.0.0.0/8, ::1 and the unspecified addresses a development server may listen on */
+const LOOPBACK_ADDRESS = /^(?:127\.\d+\.\d+\.\d+|\[::1?\]|0\.0\.0\.0)$/
 
 export interface StaffIdentityOptions {
   db: Database
   clock: Clock
+  /**
+   * The time TOTP codes are checked at. An authenticator app knows only real time, so a product
+   * whose clock is pinned (APP_NOW: demos, the browser suite) checks codes by the machine's clock.
+   */
+  totpClock: Clock
   keys: ServerKeys
   sessions: StaffSessions
   /** the console's address: the enrolment link, the WebAuthn relying party and origin */
@@ -186,9 +193,20 @@ export class StaffIdentityService {
     return this.#db.transaction((txn) => work(txn as unknown as Database))
   }
 
-  /** The WebAuthn relying party: the public address's host, and its origin. */
-  #relyingParty(): { rpID: string; origin: string } {
+  /**
+   * The console's base address: the public one, except that a loopback IP address becomes
+   * `localhost` (a development machine, the browser suite): a passkey's relying party is a
+   * domain, never an IP address. Production's PUBLIC_BASE_URL is an https domain (env.ts).
+   */
+  #consoleBaseUrl(): URL {
     const url = new URL(this.#options.publicBaseUrl())
+    if (LOOPBACK_ADDRESS.test(url.hostname)) url.hostname = 'localhost'
+    return url
+  }
+
+  /** The WebAuthn relying party: the console's host, and its origin. */
+  #relyingParty(): { rpID: string; origin: string } {
+    const url = this.#consoleBaseUrl()
     return { rpID: url.hostname, origin: url.origin }
   }
 
@@ -314,7 +332,10 @@ export class StaffIdentityService {
     })
     const secret =
       pending === undefined ? undefined : unsealTotpSecret(this.#options.keys, pending.challenge)
-    const step = secret === undefined ? undefined : await totpStep(secret, body.totpCode, now, null)
+    const step =
+      secret === undefined
+        ? undefined
+        : await totpStep(secret, body.totpCode, this.#options.totpClock.now(), null)
     if (pending === undefined || step === undefined) {
       throw fieldError('totpCode', t('staffIdentity.totpCode.wrong'), 'enrolment TOTP code wrong')
     }
@@ -523,7 +544,7 @@ export class StaffIdentityService {
       account !== undefined &&
       isRight &&
       account.status === 'active' &&
-      (await this.#acceptTotp(account, body.totpCode, now))
+      (await this.#acceptTotp(account, body.totpCode))
     if (!isAccepted) {
       await this.#auditFailure(account?.id ?? null, 'password-totp', clientAddress)
       return this.#refuse(reservation.failures, now)
@@ -533,13 +554,13 @@ export class StaffIdentityService {
   }
 
   /** A code of the member's seed, of a time step later than any accepted before, taken now. */
-  async #acceptTotp(account: StaffCredentialRow, code: string, now: Date): Promise<boolean> {
+  async #acceptTotp(account: StaffCredentialRow, code: string): Promise<boolean> {
     const secret =
       account.totpSecretSealed === null
         ? undefined
         : unsealTotpSecret(this.#options.keys, account.totpSecretSealed)
     if (secret === undefined) return false
-    const step = await totpStep(secret, code, now, account.totpLastStep)
+    const step = await totpStep(secret, code, this.#options.totpClock.now(), account.totpLastStep)
     return step !== undefined && (await claimTotpStep(this.#db, account.id, step))
   }
 
@@ -732,7 +753,7 @@ export class StaffIdentityService {
     const expiresAt = new Date(now.getTime() + ENROLMENT_MS)
     await voidOpenEnrolments(tx, account.id, now)
     await insertEnrolment(tx, { staffId: account.id, tokenHash, expiresAt })
-    const enrolmentUrl = `${this.#options.publicBaseUrl()}/admin/enrol#${token}`
+    const enrolmentUrl = `${this.#consoleBaseUrl().origin}/admin/enrol#${token}`
     const mail = staffEnrolmentMail({ name: account.name, link: enrolmentUrl, expiresAt })
     const messageId = await enqueueMail(
       tx,
