@@ -137,17 +137,23 @@ describe('加入者・申込者のサポート（issue #20 point 6）', () => {
       ],
     ]
 
-    it.each(memberActions)('%s はスタッフのセッションなしで 401 ADMA0001 になること', async (_, route, body) => {
-      const response = await call(route, undefined, body)
-      expect(response.statusCode).toBe(401)
-      expect(response.json()).toMatchObject({ errorCode: 'ADMA0001' })
-    })
+    it.each(memberActions)(
+      '%s はスタッフのセッションなしで 401 ADMA0001 になること',
+      async (_, route, body) => {
+        const response = await call(route, undefined, body)
+        expect(response.statusCode).toBe(401)
+        expect(response.json()).toMatchObject({ errorCode: 'ADMA0001' })
+      },
+    )
 
-    it.each(memberActions)('%s は監査担当者には 403 ADMA0002 になること', async (_, route, body) => {
-      const response = await call(route, auditor, body)
-      expect(response.statusCode).toBe(403)
-      expect(response.json()).toMatchObject({ errorCode: 'ADMA0002' })
-    })
+    it.each(memberActions)(
+      '%s は監査担当者には 403 ADMA0002 になること',
+      async (_, route, body) => {
+        const response = await call(route, auditor, body)
+        expect(response.statusCode).toBe(403)
+        expect(response.json()).toMatchObject({ errorCode: 'ADMA0002' })
+      },
+    )
 
     it.each(memberActions)(
       '%s は範囲外の代理店スタッフには、存在しない加入者と同じ 404 ADMN0001 になること',
@@ -293,7 +299,9 @@ describe('加入者・申込者のサポート（issue #20 point 6）', () => {
       })
       expect(sent.statusCode).toBe(200)
       const tokenOf = async () =>
-        /verifyUser#token=([A-Za-z0-9_-]+)/.exec((await latestMailTo(mailAddress))?.textBody ?? '')?.[1] ?? ''
+        /verifyUser#token=([A-Za-z0-9_-]+)/.exec(
+          (await latestMailTo(mailAddress))?.textBody ?? '',
+        )?.[1] ?? ''
       const oldToken = await tokenOf()
       clock.advance(60_000)
 

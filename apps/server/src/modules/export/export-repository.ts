@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, exists, gt, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import {
   exportBatches,
@@ -124,10 +124,9 @@ function productInScope(scope: RecordScope, groupPfCode: SQL | typeof exportBatc
     case 'none':
       return sql`false`
     case 'agency':
-      return exists(
-        sql`select 1 from ${groupPfBranches} where ${groupPfBranches.groupPfCode} = ${groupPfCode}
-          and ${groupPfBranches.agentCd} = ${scope.agentCd}`,
-      )
+      return sql`exists (select 1 from ${groupPfBranches}
+        where ${groupPfBranches.groupPfCode} = ${groupPfCode}
+          and ${groupPfBranches.agentCd} = ${scope.agentCd})`
   }
 }
 
