@@ -259,17 +259,7 @@ export class AccessService {
     const context = await loadEntryContext(this.#options.groups, ticket.link, now)
     const member = await this.#memberOfTicket(ticket.memberId, context.link)
     await this.#refuseIfApplied(member.id)
-    const perMember = await hitRateLimit(this.#db, `mail-member|${member.id}`, {
-      now,
-      windowSeconds: 3600,
-      max: MEMBER_MAILS_PER_HOUR,
-    })
-    if (!perMember.allowed) {
-      throw new AppError(errorCodes.rateLimited, {
-        message: 'too many verification mails for one member',
-        retryAfterSeconds: perMember.retryAfterSeconds,
-      })
-    }
+    await this.#limitMemberMails(member.id, now)
     const passwordHash = await hashPassword(body.password)
     const { token, tokenHash } = newLinkToken()
     const expiresAt = new Date(now.getTime() + VERIFICATION_LINK_MINUTES * 60_000)
@@ -334,6 +324,8 @@ export class AccessService {
       urlKey: previous.urlKey,
     }
     const context = await loadEntryContext(this.#options.groups, link, now)
+    // the applicant's own limit on mails to one member holds for the staff's resends too
+    await this.#limitMemberMails(rosterMemberId, now)
     const { token, tokenHash } = newLinkToken()
     const expiresAt = new Date(now.getTime() + VERIFICATION_LINK_MINUTES * 60_000)
     const mail = verificationMail({
@@ -633,6 +625,21 @@ export class AccessService {
       throw new AppError(errorCodes.authenticationFailed, { message: 'ticket member not found' })
     }
     return member
+  }
+
+  /** At most MEMBER_MAILS_PER_HOUR verification mails to one member in an hour. */
+  async #limitMemberMails(rosterMemberId: string, now: Date): Promise<void> {
+    const perMember = await hitRateLimit(this.#db, `mail-member|${rosterMemberId}`, {
+      now,
+      windowSeconds: 3600,
+      max: MEMBER_MAILS_PER_HOUR,
+    })
+    if (!perMember.allowed) {
+      throw new AppError(errorCodes.rateLimited, {
+        message: 'too many verification mails for one member',
+        retryAfterSeconds: perMember.retryAfterSeconds,
+      })
+    }
   }
 
   #clientBucket(kind: string, clientAddress: string): string {

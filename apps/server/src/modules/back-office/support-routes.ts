@@ -32,7 +32,7 @@ export const supportRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
   registerEndpoint(
     app,
     Admin.resendVerificationMailApi,
-    { summary: '確認メールの再送', tags, refusals: [...refusals, 502], guard },
+    { summary: '確認メールの再送', tags, refusals: [...refusals, 429, 502], guard },
     async ({ who, params, body }) => {
       await support.resendVerificationMail(who, params.memberId, body.reason)
       return { done: true as const }

@@ -328,6 +328,28 @@ describe('加入者・申込者のサポート（issue #20 point 6）', () => {
       expect(again.json()).toMatchObject({ errorCode: 'ADMC0001' })
     })
 
+    it('1人への確認メールは申込者の送信と合わせて1時間に5通までで、超えると 429 になること', async () => {
+      const { firstEntryId } = await memberRow()
+      const ticket = await verifyById(firstEntryId ?? '', MEMBER_PASSWORD)
+      await app.inject({
+        method: 'POST',
+        url: apiUrl(AccessRoutes.sendVerificationMailRoute),
+        payload: {
+          entryToken: ticket.json().entryToken,
+          policyHolderEmailAddress: `${memberId.slice(0, 8)}@example.jp`,
+          password: CHOSEN_PASSWORD,
+          passwordConfirmation: CHOSEN_PASSWORD,
+        },
+      })
+      const statuses: number[] = []
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        statuses.push(
+          (await call(AdminRoutes.resendVerificationMailRoute, operator, reason)).statusCode,
+        )
+      }
+      expect(statuses).toEqual([200, 200, 200, 200, 429])
+    })
+
     it('確認メールを送ったことのない加入者には 409 ADMC0001 になること', async () => {
       const response = await call(AdminRoutes.resendVerificationMailRoute, operator, reason)
       expect(response.statusCode).toBe(409)
