@@ -8,6 +8,7 @@ import { SessionManager } from './modules/access/session.ts'
 import { AuditLog } from './modules/audit/audit-log.ts'
 import { StaffIdentityService } from './modules/staff/staff-identity-service.ts'
 import { StaffSessions } from './modules/staff/staff-sessions.ts'
+import { SupportService } from './modules/back-office/support-service.ts'
 import { ApplicationService } from './modules/application/application-service.ts'
 import { FileService } from './modules/files/file-service.ts'
 import type { IntervalJob } from './lib/interval-job.ts'
@@ -76,6 +77,8 @@ export interface Services {
   staffSessions: StaffSessions
   /** staff enrolment, sign-in and the staff list (issue #20 point 2) */
   staffIdentity: StaffIdentityService
+  /** holder and applicant support in the back office (issue #20 point 6) */
+  memberSupport: SupportService
 }
 
 /** The folder or the S3 bucket the configuration names (issue #19 point 2). */
@@ -204,6 +207,15 @@ export async function buildServices(dependencies: ServiceDependencies): Promise<
     deliverMail,
     clientLimit: config.authRateLimitMax,
   })
+  const memberSupport = new SupportService({
+    db,
+    clock,
+    keys: serverKeys,
+    groups: groupService,
+    access,
+    completion: payments.completion,
+    deliverMail,
+  })
   return {
     metrics,
     serverKeys,
@@ -226,5 +238,6 @@ export async function buildServices(dependencies: ServiceDependencies): Promise<
     audit,
     staffSessions,
     staffIdentity,
+    memberSupport,
   }
 }

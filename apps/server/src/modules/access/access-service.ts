@@ -36,11 +36,13 @@ import { hashPassword, verifyPassword } from '../security/password.ts'
 import { hitRateLimit, rateVerdict, rateWindow } from '../security/rate-limit.ts'
 import { linkTokenHash, newLinkToken, subjectHash, type ServerKeys } from '../security/secrets.ts'
 import { readToken, signToken } from '../security/tokens.ts'
+import { verificationSubject, verifyIdSubject, verifyItemSubject } from './lock-subjects.ts'
 import { linkKey, loadEntryContext, parseLinkKey, type EntryContext } from './entry-context.ts'
 import type { SessionManager } from './session.ts'
 import {
   claimVerification,
   findAccountOfMember,
+  findLatestVerificationOfMember,
   findRosterMember,
   findVerificationByTokenHash,
   insertAccount,
@@ -98,10 +100,6 @@ function linkOf(body: EntryLink): EntryLink {
   }
 }
 
-function productKey(link: EntryLink): string {
-  return `${link.groupPfCode}|${link.groupPfCodeInceptionDateYm}`
-}
-
 /** A verification link not yet used and not expired. */
 function isUsable(
   verification: { usedAt: Date | null; expiresAt: Date } | undefined,
@@ -148,12 +146,7 @@ export class AccessService {
       throw new AppError(errorCodes.badRequest, { message: 'the group uses three-item checks' })
     }
     const consents = this.#termsConsent(body.consents, now)
-    const subject = subjectHash(
-      this.#options.keys,
-      'verify-id',
-      productKey(context.link),
-      body.firstEntryId,
-    )
+    const subject = verifyIdSubject(this.#options.keys, context.link, body.firstEntryId)
     const attempt = await this.#openAttempt(
       context,
       clientAddress,
@@ -204,7 +197,7 @@ export class AccessService {
     const consents = this.#termsConsent(body.consents, now)
     const [first = '', second = '', third = ''] = values
     // The first item (a member or staff number) names whose tries are counted.
-    const subject = subjectHash(this.#options.keys, 'verify-item', productKey(context.link), first)
+    const subject = verifyItemSubject(this.#options.keys, context.link, first)
     const attempt = await this.#openAttempt(
       context,
       clientAddress,
@@ -266,17 +259,7 @@ export class AccessService {
     const context = await loadEntryContext(this.#options.groups, ticket.link, now)
     const member = await this.#memberOfTicket(ticket.memberId, context.link)
     await this.#refuseIfApplied(member.id)
-    const perMember = await hitRateLimit(this.#db, `mail-member|${member.id}`, {
-      now,
-      windowSeconds: 3600,
-      max: MEMBER_MAILS_PER_HOUR,
-    })
-    if (!perMember.allowed) {
-      throw new AppError(errorCodes.rateLimited, {
-        message: 'too many verification mails for one member',
-        retryAfterSeconds: perMember.retryAfterSeconds,
-      })
-    }
+    await this.#limitMemberMails(member.id, now)
     const passwordHash = await hashPassword(body.password)
     const { token, tokenHash } = newLinkToken()
     const expiresAt = new Date(now.getTime() + VERIFICATION_LINK_MINUTES * 60_000)
@@ -317,6 +300,66 @@ export class AccessService {
       })
     }
     return { expiresAt: expiresAt.toISOString() }
+  }
+
+  /**
+   * The back office sends the verification mail again (issue #20 point 6): a new link (1 hour)
+   * to the address the member gave, with the password they chose; the links sent before it stop
+   * working. 409 ADMC0001 when the member has no verification to resend or already has an
+   * account. Answers the new link's id.
+   */
+  async resendVerificationMail(rosterMemberId: string): Promise<{ verificationId: string }> {
+    const now = this.#options.clock.now()
+    if ((await findAccountOfMember(this.#db, rosterMemberId)) !== undefined) {
+      throw new AppError(errorCodes.adminStateConflict, { message: 'the member has an account' })
+    }
+    const previous = await findLatestVerificationOfMember(this.#db, rosterMemberId, now)
+    if (previous === undefined) {
+      throw new AppError(errorCodes.adminStateConflict, { message: 'no verification to resend' })
+    }
+    const link: EntryLink = {
+      groupPfCode: previous.groupPfCode,
+      groupPfCodeInceptionDateYm: previous.groupPfCodeInceptionDateYm,
+      groupPfBranchNo: previous.groupPfBranchNo,
+      urlKey: previous.urlKey,
+    }
+    const context = await loadEntryContext(this.#options.groups, link, now)
+    // the applicant's own limit on mails to one member holds for the staff's resends too
+    await this.#limitMemberMails(rosterMemberId, now)
+    const { token, tokenHash } = newLinkToken()
+    const expiresAt = new Date(now.getTime() + VERIFICATION_LINK_MINUTES * 60_000)
+    const mail = verificationMail({
+      groupName: context.groupPfInfo.groupNameKanji,
+      link: `${this.#options.publicBaseUrl()}${verificationLinkHref(context.link, token)}`,
+      expiresAt,
+      agencyContact: context.branch.refFreeField,
+    })
+    const { verificationId, messageId } = await this.#db.transaction(async (tx) => {
+      await retireOpenVerifications(tx, rosterMemberId, now)
+      const id = await insertVerification(tx, {
+        rosterMemberId,
+        ...context.link,
+        mailAddress: previous.mailAddress,
+        passwordHash: previous.passwordHash,
+        tokenHash,
+        consents: previous.consents,
+        expiresAt,
+      })
+      const message = await enqueueMail(
+        tx,
+        { ...mail, recipient: previous.mailAddress, secrets: { values: [token], expiresAt } },
+        now,
+      )
+      return { verificationId: id, messageId: message }
+    })
+    const outcome = await this.#options.deliverMail(messageId)
+    if (outcome === 'refused') {
+      await markVerificationUsed(this.#db, verificationId, now)
+      throw new AppError(errorCodes.verificationMailFailed, {
+        message: 'the mail relay refused the recipient',
+      })
+    }
+    return { verificationId }
   }
 
   /** The link's page: the password chosen before the mail opens the account and a session. */
@@ -362,7 +405,7 @@ export class AccessService {
         message: 'verification link unknown, used or expired',
       })
     }
-    const subject = subjectHash(this.#options.keys, 'verification', verification.id)
+    const subject = verificationSubject(this.#options.keys, verification.id)
     const reservation = await reserveTry(this.#db, subject, now)
     const isRight = await verifyPassword(verification.passwordHash, body.password)
     if (!reservation.reserved) throw lockedError(errorCodes.verificationLocked, reservation.lock)
@@ -582,6 +625,21 @@ export class AccessService {
       throw new AppError(errorCodes.authenticationFailed, { message: 'ticket member not found' })
     }
     return member
+  }
+
+  /** At most MEMBER_MAILS_PER_HOUR verification mails to one member in an hour. */
+  async #limitMemberMails(rosterMemberId: string, now: Date): Promise<void> {
+    const perMember = await hitRateLimit(this.#db, `mail-member|${rosterMemberId}`, {
+      now,
+      windowSeconds: 3600,
+      max: MEMBER_MAILS_PER_HOUR,
+    })
+    if (!perMember.allowed) {
+      throw new AppError(errorCodes.rateLimited, {
+        message: 'too many verification mails for one member',
+        retryAfterSeconds: perMember.retryAfterSeconds,
+      })
+    }
   }
 
   #clientBucket(kind: string, clientAddress: string): string {

@@ -408,3 +408,21 @@ export async function deleteAccountsWithoutApplications(
   const deleted = await db.delete(accounts).where(unused).returning({ id: accounts.id })
   return deleted.length
 }
+
+/** The member's latest verification mail: the one still open first, else the newest. */
+export async function findLatestVerificationOfMember(
+  db: Database,
+  rosterMemberId: string,
+  now: Date,
+): Promise<MailVerification | undefined> {
+  const rows = await db
+    .select()
+    .from(mailVerifications)
+    .where(eq(mailVerifications.rosterMemberId, rosterMemberId))
+    .orderBy(
+      sql`(${mailVerifications.usedAt} is null and ${mailVerifications.expiresAt} > ${now.toISOString()}::timestamptz) desc`,
+      sql`${mailVerifications.createdAt} desc`,
+    )
+    .limit(1)
+  return rows[0]
+}

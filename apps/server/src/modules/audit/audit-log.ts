@@ -2,6 +2,7 @@ import type { Database } from '../../db/client.ts'
 import { entryHash, GENESIS_HASH, type AuditEntryInput } from './audit-hash.ts'
 import {
   appendAuditEntry,
+  countAuditEntries,
   listAuditEntries,
   readChain,
   type AuditEntry,
@@ -33,6 +34,43 @@ export class AuditLog {
 
   list(filters: AuditFilters = {}): Promise<AuditEntry[]> {
     return listAuditEntries(this.#db, filters)
+  }
+
+  /** One numbered page of the matching entries, newest first, and how many match in all. */
+  async page(
+    filters: AuditFilters,
+    page: { page: number; pageSize: number },
+  ): Promise<{ total: number; entries: AuditEntry[] }> {
+    const [total, entries] = await Promise.all([
+      countAuditEntries(this.#db, filters),
+      listAuditEntries(this.#db, {
+        ...filters,
+        newestFirst: true,
+        offset: (page.page - 1) * page.pageSize,
+        limit: page.pageSize,
+      }),
+    ])
+    return { total, entries }
+  }
+
+  /**
+   * Every matching entry, newest first, read `batch` at a time (keyset by seq): the CSV export
+   * holds one batch in memory whatever the log's size.
+   */
+  async *newestFirst(filters: AuditFilters): AsyncGenerator<AuditEntry[]> {
+    let beforeSeq: number | undefined
+    for (;;) {
+      const rows = await listAuditEntries(this.#db, {
+        ...filters,
+        newestFirst: true,
+        limit: this.#batch,
+        ...(beforeSeq === undefined ? {} : { beforeSeq }),
+      })
+      if (rows.length === 0) return
+      yield rows
+      beforeSeq = rows.at(-1)?.seq
+      if (rows.length < this.#batch) return
+    }
   }
 
   /**

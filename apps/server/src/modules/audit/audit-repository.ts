@@ -60,15 +60,17 @@ export interface AuditFilters {
   until?: Date
   /** entries after this seq (the page before ended there) */
   afterSeq?: number
+  /** entries before this seq (newest first, the page before ended there) */
+  beforeSeq?: number
+  /** newest first instead of chain order */
+  newestFirst?: boolean
+  /** rows skipped (a numbered page) */
+  offset?: number
   limit?: number
 }
 
-/** Entries matching every given filter, in chain order, one page (100 by default). */
-export async function listAuditEntries(
-  db: Database,
-  filters: AuditFilters = {},
-): Promise<AuditEntry[]> {
-  const conditions: (SQL | undefined)[] = [
+function filterConditions(filters: AuditFilters): SQL | undefined {
+  return and(
     filters.actorKind === undefined ? undefined : eq(auditLog.actorKind, filters.actorKind),
     filters.actorId === undefined ? undefined : eq(auditLog.actorId, filters.actorId),
     filters.action === undefined ? undefined : eq(auditLog.action, filters.action),
@@ -77,13 +79,34 @@ export async function listAuditEntries(
     filters.from === undefined ? undefined : gte(auditLog.at, filters.from),
     filters.until === undefined ? undefined : lt(auditLog.at, filters.until),
     filters.afterSeq === undefined ? undefined : gt(auditLog.seq, filters.afterSeq),
-  ]
+    filters.beforeSeq === undefined ? undefined : lt(auditLog.seq, filters.beforeSeq),
+  )
+}
+
+/**
+ * Entries matching every given filter, one page (100 by default): in chain order, or newest
+ * first with `newestFirst` (the console's viewer and its CSV, keyset by `beforeSeq`).
+ */
+export async function listAuditEntries(
+  db: Database,
+  filters: AuditFilters = {},
+): Promise<AuditEntry[]> {
   return db
     .select()
     .from(auditLog)
-    .where(and(...conditions))
-    .orderBy(asc(auditLog.seq))
+    .where(filterConditions(filters))
+    .orderBy(filters.newestFirst === true ? desc(auditLog.seq) : asc(auditLog.seq))
     .limit(filters.limit ?? 100)
+    .offset(filters.offset ?? 0)
+}
+
+/** How many entries match the filters (the viewer's total). */
+export async function countAuditEntries(db: Database, filters: AuditFilters = {}): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(auditLog)
+    .where(filterConditions(filters))
+  return Number(row?.total ?? 0)
 }
 
 /** Up to `batch` entries with seq greater than `afterSeq`, in chain order (for verification). */

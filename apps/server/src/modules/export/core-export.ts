@@ -3,7 +3,7 @@ import { once } from 'node:events'
 import type { Writable } from 'node:stream'
 import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/client.ts'
-import { appendAuditEntry } from '../audit/audit-records.ts'
+import { appendAuditEntry, type AuditEntryInput } from '../audit/audit-records.ts'
 import { findContractsByIds, listAppliedIdsOfProduct } from '../application/application-records.ts'
 import {
   CORE_COLUMNS,
@@ -108,6 +108,11 @@ async function writeBatch(
   }
 }
 
+/** Who exports: the command line (`system`), or a signed-in staff member from the console. */
+export type ExportActor = Pick<AuditEntryInput, 'actorKind' | 'actorId' | 'clientAddress'>
+
+const SYSTEM_ACTOR: ExportActor = { actorKind: 'system' }
+
 /**
  * Personal data left the system: who (the command line, until staff sign in: issue #20), which
  * batch of which product, how many rows (ADR 0024).
@@ -118,9 +123,10 @@ async function recordExport(
   batchId: string,
   product: { groupPfCode: string; groupPfCodeInceptionDateYm: string },
   rowCount: number,
+  actor: ExportActor = SYSTEM_ACTOR,
 ): Promise<void> {
   await appendAuditEntry(db, {
-    actorKind: 'system',
+    ...actor,
     action,
     recordKind: 'exportBatch',
     recordId: batchId,
@@ -141,6 +147,7 @@ export async function runCoreExport(options: {
   encoding: ExportEncoding
   replace: boolean
   sink: Writable
+  actor?: ExportActor
 }): Promise<ExportResult> {
   const { db, product } = options
   const batchId = await insertBatch(db, {
@@ -169,7 +176,7 @@ export async function runCoreExport(options: {
       byteSize: result.byteSize,
       sha256: result.sha256,
     })
-    await recordExport(db, 'export.created', batchId, product, result.rowCount)
+    await recordExport(db, 'export.created', batchId, product, result.rowCount, options.actor)
     return { batchId, ...result }
   } catch (error) {
     await deleteBatch(db, batchId)
@@ -186,6 +193,7 @@ export async function downloadBatchAgain(options: {
   clock: Clock
   batchId: string
   sink: Writable
+  actor?: ExportActor
 }): Promise<
   | (ExportResult & { product: { groupPfCode: string; groupPfCodeInceptionDateYm: string } })
   | undefined
@@ -212,7 +220,14 @@ export async function downloadBatchAgain(options: {
     groupPfCodeInceptionDateYm: batch.groupPfCodeInceptionDateYm,
   }
   if (result.ok)
-    await recordExport(options.db, 'export.downloaded', batch.id, product, result.rowCount)
+    await recordExport(
+      options.db,
+      'export.downloaded',
+      batch.id,
+      product,
+      result.rowCount,
+      options.actor,
+    )
   return {
     batchId: batch.id,
     ...result,

@@ -1,6 +1,12 @@
-import { and, asc, eq, gt } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { exportBatches, exportBatchItems } from '../../db/schema/index.ts'
+import {
+  exportBatches,
+  exportBatchItems,
+  groupPfBranches,
+  groupPfInfos,
+} from '../../db/schema/index.ts'
+import type { RecordScope } from '../staff/staff-scope.ts'
 
 // Drizzle queries only (STYLE.md §6). The only writer of `export_batches` and
 // `export_batch_items` (issue #20 point 7).
@@ -104,6 +110,84 @@ export async function findBatch(
   batchId: string,
 ): Promise<ExportBatchRow | undefined> {
   const rows = await db.select().from(exportBatches).where(eq(exportBatches.id, batchId)).limit(1)
+  const row = rows[0]
+  return row === undefined ? undefined : { ...row, encoding: encodingOf(row.encoding) }
+}
+
+// The console's reads (issue #20 point 7): a product is in an agency's scope iff some branch of
+// its group has the agency's agentCd (ADR 0026); a scope of none reaches nothing.
+
+function productInScope(scope: RecordScope, groupPfCode: SQL | typeof exportBatches.groupPfCode) {
+  switch (scope.kind) {
+    case 'all':
+      return sql`true`
+    case 'none':
+      return sql`false`
+    case 'agency':
+      return sql`exists (select 1 from ${groupPfBranches}
+        where ${groupPfBranches.groupPfCode} = ${groupPfCode}
+          and ${groupPfBranches.agentCd} = ${scope.agentCd})`
+  }
+}
+
+/** Whether the product exists and is in the scope. */
+export async function isProductInScope(
+  db: Database,
+  scope: RecordScope,
+  product: { groupPfCode: string; groupPfCodeInceptionDateYm: string },
+): Promise<boolean> {
+  const rows = await db
+    .select({ groupPfCode: groupPfInfos.groupPfCode })
+    .from(groupPfInfos)
+    .where(
+      and(
+        eq(groupPfInfos.groupPfCode, product.groupPfCode),
+        eq(groupPfInfos.groupPfCodeInceptionDateYm, product.groupPfCodeInceptionDateYm),
+        productInScope(scope, sql`${product.groupPfCode}`),
+      ),
+    )
+    .limit(1)
+  return rows.length > 0
+}
+
+const LIST_LIMIT = 500
+
+/** The batches of the products in scope, newest first (the latest 500). */
+export async function listBatchesInScope(
+  db: Database,
+  scope: RecordScope,
+  filter: { groupPfCode?: string | undefined; groupPfCodeInceptionDateYm?: string | undefined },
+): Promise<ExportBatchRow[]> {
+  const rows = await db
+    .select()
+    .from(exportBatches)
+    .where(
+      and(
+        filter.groupPfCode === undefined
+          ? undefined
+          : eq(exportBatches.groupPfCode, filter.groupPfCode),
+        filter.groupPfCodeInceptionDateYm === undefined
+          ? undefined
+          : eq(exportBatches.groupPfCodeInceptionDateYm, filter.groupPfCodeInceptionDateYm),
+        productInScope(scope, exportBatches.groupPfCode),
+      ),
+    )
+    .orderBy(desc(exportBatches.createdAt), desc(exportBatches.id))
+    .limit(LIST_LIMIT)
+  return rows.map((row) => ({ ...row, encoding: encodingOf(row.encoding) }))
+}
+
+/** A batch of a product in scope. */
+export async function findBatchInScope(
+  db: Database,
+  scope: RecordScope,
+  batchId: string,
+): Promise<ExportBatchRow | undefined> {
+  const rows = await db
+    .select()
+    .from(exportBatches)
+    .where(and(eq(exportBatches.id, batchId), productInScope(scope, exportBatches.groupPfCode)))
+    .limit(1)
   const row = rows[0]
   return row === undefined ? undefined : { ...row, encoding: encodingOf(row.encoding) }
 }

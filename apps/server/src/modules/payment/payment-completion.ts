@@ -1,6 +1,7 @@
 import { appendAuditEntry } from '../audit/audit-records.ts'
 import { randomInt, randomUUID } from 'node:crypto'
 import {
+  AppError,
   errorCodes,
   myPageLoginHref,
   toBusinessDate,
@@ -284,6 +285,47 @@ export class PaymentCompletion extends PaymentPart {
         this.now(),
       )
     })
+  }
+
+  /**
+   * The completion mail of an applied application again, to its holder's address (the back
+   * office, issue #20 point 6): built as at completion, without the agency's copy. 409 ADMC0001
+   * when the application is not applied.
+   */
+  async resendCompletionMail(applicationId: string): Promise<void> {
+    const row = await findApplicationById(this.db, applicationId)
+    if (row?.status !== 'applied' || row.applyInfo == null || row.applyInfoOption == null) {
+      throw new AppError(errorCodes.adminStateConflict, { message: 'application not applied' })
+    }
+    const now = this.now()
+    const linked = await this.options.groups.linkedGroup(row, now)
+    const completion = await this.completionOf(applicationId)
+    const group = linked.groupPfInfo
+    const mail = completionMail({
+      groupName: group.groupNameKanji,
+      groupPfPolicyHolderNo: completion.groupPfPolicyHolderNo,
+      myPage:
+        group.policyHolderPageUseDiv === '1'
+          ? {
+              userId: completion.userId,
+              url: `${this.options.publicBaseUrl()}${myPageLoginHref({ groupPfCode: row.groupPfCode, urlKey: row.urlKey })}`,
+            }
+          : null,
+      applicationDate: completion.applicationDate,
+      invoiceAmount: completion.invoiceAmount,
+      pymntMethod: completion.pymntMethod,
+      pymntCount: group.pymntCount,
+      virtualAccount: completion.virtualAccount,
+      payeeAccntInfo: completion.payeeAccntInfo,
+      agencyContact: linked.branch.refFreeField,
+      isRenewal: row.preApplicationId !== null,
+    })
+    const messageId = await enqueueMail(
+      this.db,
+      { ...mail, recipient: completion.policyHolderEmailAddress },
+      now,
+    )
+    await this.options.deliverMail(messageId).catch(() => 'retrying' as const)
   }
 
   async completionOf(applicationId: string): Promise<Completion> {

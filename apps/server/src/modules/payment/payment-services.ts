@@ -23,6 +23,8 @@ export interface PaymentServices {
   virtualAccount: VirtualAccountPayment
   offline: OfflineRegistration
   deposits: DepositReconciliation
+  /** the completion (the back office sends its mail again, issue #20 point 6) */
+  completion: PaymentCompletion
 }
 
 /** Builds the payment parts on one provider adapter (by default the settings' provider over HTTP). */
@@ -38,5 +40,6 @@ export function createPaymentServices(options: PaymentOptions): PaymentServices 
     virtualAccount: new VirtualAccountPayment(parts),
     offline: new OfflineRegistration(parts),
     deposits: new DepositReconciliation(options),
+    completion,
   }
 }

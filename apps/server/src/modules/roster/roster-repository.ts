@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { groupPfInfos, rosterMembers } from '../../db/schema/index.ts'
 
@@ -126,4 +126,22 @@ export async function findTakenFirstEntryIds(
     for (const row of rows) if (row.firstEntryId !== null) taken.add(row.firstEntryId)
   }
   return taken
+}
+
+/**
+ * A first-entry password issued again by the back office (issue #20 point 6): only for a member
+ * with a first-entry ID. True when the member was changed.
+ */
+export async function replaceFirstEntryPasswordHash(
+  db: Database,
+  memberId: string,
+  passwordHash: string,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(rosterMembers)
+    .set({ passwordHash, updatedAt: now })
+    .where(and(eq(rosterMembers.id, memberId), isNotNull(rosterMembers.firstEntryId)))
+    .returning({ id: rosterMembers.id })
+  return rows.length > 0
 }

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql, type SQL } from 'drizzle-orm'
+import { and, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { authLockouts, rateLimitHits, serverSecrets } from '../../db/schema/index.ts'
 
@@ -189,4 +189,37 @@ export async function reserveTryRow(
 
 export async function deleteLockout(db: Database, subjectKey: string): Promise<void> {
   await db.delete(authLockouts).where(eq(authLockouts.subjectKey, subjectKey))
+}
+
+/** The subjects of `subjectKeys` with a lock in force at `now`. */
+export async function findLockedSubjects(
+  db: Database,
+  subjectKeys: readonly string[],
+  now: Date,
+): Promise<string[]> {
+  if (subjectKeys.length === 0) return []
+  const rows = await db
+    .select({ subjectKey: authLockouts.subjectKey })
+    .from(authLockouts)
+    .where(
+      and(inArray(authLockouts.subjectKey, [...subjectKeys]), gt(authLockouts.lockedUntil, now)),
+    )
+  return rows.map((row) => row.subjectKey)
+}
+
+/**
+ * Ends the runs of wrong tries of `subjectKeys` (a staff member's unlock, issue #20 point 6):
+ * how many of them had a lock in force at `now`.
+ */
+export async function deleteLockouts(
+  db: Database,
+  subjectKeys: readonly string[],
+  now: Date,
+): Promise<number> {
+  if (subjectKeys.length === 0) return 0
+  const deleted = await db
+    .delete(authLockouts)
+    .where(inArray(authLockouts.subjectKey, [...subjectKeys]))
+    .returning({ lockedUntil: authLockouts.lockedUntil })
+  return deleted.filter((row) => row.lockedUntil !== null && row.lockedUntil > now).length
 }

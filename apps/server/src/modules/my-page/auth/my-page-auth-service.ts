@@ -41,6 +41,7 @@ import { afterWrongTry, clearFailures, reserveTry, type LockState } from '../../
 import { hashPassword, verifyPassword } from '../../security/password.ts'
 import { hitRateLimit } from '../../security/rate-limit.ts'
 import { subjectHash, type ServerKeys } from '../../security/secrets.ts'
+import { myPageSignInSubject } from './sign-in-subject.ts'
 import { canReceiveSms, maskPhoneNumber } from '../../telephone/phone-number.ts'
 import { enqueueTelephoneMessage } from '../../telephone/telephone-outbox.ts'
 import type { TelephoneChannel } from '../../telephone/telephone-provider.ts'
@@ -542,7 +543,7 @@ export class MyPageAuthService {
 
   /** Whose sign-in tries are counted: a keyed hash of the group and the ID, known or not. */
   #signInSubject(groupPfCode: string, userId: string): string {
-    return subjectHash(this.#options.keys, 'my-page-sign-in', groupPfCode, userId)
+    return myPageSignInSubject(this.#options.keys, groupPfCode, userId)
   }
 
   /** A wrong reserved try (counted in advance): the 5th in a row on is 423 APFL0012. */
