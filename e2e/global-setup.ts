@@ -16,6 +16,7 @@ import { importedDocumentPaths } from './support/fixtures.ts'
 import { prepareRosters, writeMembersFile } from './support/members.ts'
 import { RUN_DIR_VARIABLE } from './support/run-dir.ts'
 import { startServer, type RunningServer } from './support/server.ts'
+import { firstAdministratorArgs, firstAdministratorFile } from './support/staff.ts'
 
 const serversKey = Symbol.for('e2e.servers')
 const runDirKey = Symbol.for('e2e.runDir')
@@ -49,6 +50,8 @@ async function startEngine(engine: Engine, runDir: string): Promise<RunningServe
     seed: {
       documents: [...importedDocumentPaths, ...prepared.documents],
       rosters: prepared.rosters,
+      // the console's first administrator, made as an operator would (issue #20)
+      staff: [{ args: firstAdministratorArgs, outputFile: firstAdministratorFile(stateDir) }],
     },
   })
   writeMembersFile(stateDir, prepared)

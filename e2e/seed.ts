@@ -6,11 +6,13 @@
 //
 //   node --import tsx e2e/seed.ts <plan.json>
 //
-// plan.json: { "documents": ["/abs/doc.json", …], "rosters": [["--group", "G…", …, "/abs/x.csv"], …] }
+// plan.json: { "documents": ["/abs/doc.json", …], "rosters": [["--group", "G…", …, "/abs/x.csv"], …],
+//              "staff": [{ "args": ["add", …], "outputFile": "/abs/out.txt" }] }
 // Exits 1 with the command's own report when one of them does not exit 0; nothing later runs.
-import { readFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { main as importGroup } from '../apps/server/src/cli/import-group.ts'
 import { main as importRoster } from '../apps/server/src/cli/import-roster.ts'
+import { main as staff } from '../apps/server/src/cli/staff.ts'
 import { processOutput, runCli } from '../apps/server/src/cli/run-cli.ts'
 import { openDatabase } from '../apps/server/src/db/client.ts'
 import { loadConfig, type Config } from '../apps/server/src/env.ts'
@@ -20,6 +22,11 @@ export interface SeedPlan {
   documents: string[]
   /** the arguments of each import-roster run, after the documents */
   rosters: string[][]
+  /**
+   * `npm run staff` runs after the rosters (issue #20): the first administrator of the console;
+   * what the command prints (its one-time enrolment link) is written to `outputFile`
+   */
+  staff?: { args: string[]; outputFile: string }[]
 }
 
 async function seed(args: string[], { config }: { config: Config }): Promise<number> {
@@ -34,6 +41,18 @@ async function seed(args: string[], { config }: { config: Config }): Promise<num
     const runs = [
       ...plan.documents.map((document) => () => importGroup([document], { config, database })),
       ...plan.rosters.map((roster) => () => importRoster(roster, { config, database })),
+      ...(plan.staff ?? []).map(({ args: staffArgs, outputFile }) => async () => {
+        let printed = ''
+        const output = {
+          stdout: (text: string) => {
+            printed += text
+          },
+          stderr: processOutput.stderr,
+        }
+        const code = await staff(staffArgs, { config, database, output })
+        writeFileSync(outputFile, printed)
+        return code
+      }),
     ]
     for (const run of runs) {
       const code = await run()

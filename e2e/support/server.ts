@@ -43,7 +43,12 @@ export interface ServerOptions {
    * The group documents, then the rosters, imported into the fresh database before the server
    * starts (the embedded database admits one process at a time), by e2e/seed.ts in one process.
    */
-  seed?: { documents: readonly string[]; rosters: readonly RosterImport[] }
+  seed?: {
+    documents: readonly string[]
+    rosters: readonly RosterImport[]
+    /** `npm run staff` commands after the imports, each printing to its file (e2e/seed.ts) */
+    staff?: readonly { args: readonly string[]; outputFile: string }[]
+  }
   /** LOG_LEVEL for the server: 'warn' unless given. */
   logLevel?: 'info' | 'warn'
   /**
@@ -186,7 +191,11 @@ async function runSeed(
   env: NodeJS.ProcessEnv,
   keep: (chunk: Buffer) => void,
 ): Promise<void> {
-  const plan = { documents: seed.documents, rosters: seed.rosters.map(rosterArgs) }
+  const plan = {
+    documents: seed.documents,
+    rosters: seed.rosters.map(rosterArgs),
+    staff: seed.staff ?? [],
+  }
   writeFileSync(planFile, JSON.stringify(plan, null, 2))
   const { command, args } = tsxCommand(path.join('e2e', 'seed.ts'))
   const child = spawn(command, [...args, planFile], {

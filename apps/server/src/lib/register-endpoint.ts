@@ -5,6 +5,8 @@ import type {
   FastifySchema,
   RouteShorthandOptions,
 } from 'fastify'
+// the schema's `tags`, `summary` and `security` are @fastify/swagger's additions to FastifySchema
+import type {} from '@fastify/swagger'
 import { errorBodySchema } from '@app/shared'
 import type {
   Endpoint,
