@@ -1,3 +1,4 @@
+import { adminConsoleMessages } from './admin-console.ja.ts'
 import { adminErrorMessages } from './admin-errors.ja.ts'
 import { consentRuleMessages } from './consent-rules.ja.ts'
 import { documentsMessages } from './documents.ja.ts'
@@ -47,4 +48,5 @@ export const ja = {
   ...myPageScreenMessages,
   ...renewalScreenMessages,
   ...adminErrorMessages,
+  ...adminConsoleMessages,
 } as const
