@@ -1,6 +1,5 @@
 import { StrictMode } from 'react'
-import { RouterProvider } from 'react-router/dom'
-import type { createBrowserRouter } from 'react-router'
+import { RouterProvider, type createBrowserRouter } from 'react-router'
 import { AdminServicesProvider, type AdminServices } from './lib/services.tsx'
 
 // The console's root: its services around its router (main.tsx in the browser, the tests with a

@@ -2,7 +2,7 @@ import { staffMeRoute, staffSignOutRoute } from '@app/shared/api/admin/routes'
 import type { staffMeApi, staffSignOutApi } from '@app/shared/api/admin/endpoints'
 import { t } from '@app/shared/messages/admin-console'
 import { staffMay, type StaffPermission } from '@app/shared/rules/staff-permissions'
-import { useEffect, useState, useSyncExternalStore } from 'react'
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { Navigate, NavLink, Outlet, useNavigate } from 'react-router'
 import { callEndpoint } from '@/lib/call-endpoint.ts'
 import { useAdminServices } from '../lib/services.tsx'
@@ -40,7 +40,13 @@ function useHasToken(): boolean {
 /** The signed-in part of the console: without a session, the sign-in screen. */
 export function StaffLayout() {
   const hasToken = useHasToken()
-  if (!hasToken) return <Navigate to="/signin" replace />
+  // a session that was here and is gone has ended (401 ADMA0001, the idle end): say so
+  const hadToken = useRef(hasToken)
+  if (!hasToken) {
+    const state = hadToken.current ? { errorCode: 'ADMA0001' } : undefined
+    return <Navigate to="/signin" replace state={state} />
+  }
+  hadToken.current = true
   return <SignedInLayout />
 }
 
@@ -132,8 +138,9 @@ function SignOutButton() {
     } catch {
       // the session ends here either way
     }
+    // away first: the layout would otherwise take the ended session for an expired one
+    await navigate('/signin', { replace: true, state: { signedOut: true } })
     clearStaffSession(storage)
-    void navigate('/signin', { replace: true, state: { signedOut: true } })
   }
   return (
     <button
@@ -159,7 +166,6 @@ function SessionWarning() {
       const left = deadline - now()
       if (left <= 0) {
         clearStaffSession(storage)
-        void navigate('/signin', { replace: true, state: { errorCode: 'ADMA0001' } })
         return
       }
       setRemaining(left)
@@ -174,7 +180,7 @@ function SessionWarning() {
   }, [storage, now, navigate])
   const isWarning = remaining !== undefined && remaining <= WARNING_MS
   return (
-    <div role="alert">
+    <div aria-live="assertive">
       {isWarning && (
         <div className="flex flex-wrap items-center gap-3 border-b-2 border-yellow-700 bg-yellow-50 px-6 py-3">
           <p className="text-std-16B-170">

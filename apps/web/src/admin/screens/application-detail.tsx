@@ -16,7 +16,7 @@ import type {
 import type { EndpointResponse } from '@app/shared/api/endpoint'
 import { t } from '@app/shared/messages/admin-console'
 import { useState, type ReactNode } from 'react'
-import { Link, useParams } from 'react-router'
+import { Link, useLocation, useParams } from 'react-router'
 import { callEndpoint } from '@/lib/call-endpoint.ts'
 import { ReasonDialog } from '../components/reason-dialog.tsx'
 import {
@@ -52,6 +52,8 @@ type Dialog =
 export function ApplicationDetailScreen() {
   const { api } = useAdminServices()
   const applicationId = useParams().applicationId ?? ''
+  // back to the search the staff member came from, with its filter
+  const search = (useLocation().state as { search?: unknown } | null)?.search
   const detail = useLoad(
     (signal) =>
       callEndpoint<typeof applicationDetailApi>(
@@ -65,7 +67,13 @@ export function ApplicationDetailScreen() {
   return (
     <>
       <p>
-        <Link to=".." relative="path" className="app-link">
+        <Link
+          to={{
+            pathname: '/applications',
+            search: typeof search === 'string' && search !== '' ? `?${search}` : '',
+          }}
+          className="app-link"
+        >
           {t('admin.detail.back')}
         </Link>
       </p>

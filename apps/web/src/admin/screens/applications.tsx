@@ -175,6 +175,7 @@ export function ApplicationsScreen() {
             <div className="overflow-x-auto">
               <ResultsTable
                 rows={results.data.rows}
+                search={queryKey}
                 sort={query.sort}
                 order={query.order}
                 onSort={(sort, order) => go({ sort: sort as SearchQuery['sort'], order, page: 1 })}
@@ -391,11 +392,14 @@ function FilterPanel({
 
 function ResultsTable({
   rows,
+  search,
   sort,
   order,
   onSort,
 }: {
   rows: readonly Row[]
+  /** the search's query, for the detail's way back */
+  search: string
   sort: string
   order: SortOrder
   onSort: (column: string, order: SortOrder) => void
@@ -433,7 +437,11 @@ function ResultsTable({
             </td>
             <td className={tdClassName}>{row.groupPfBranchNo}</td>
             <td className={tdClassName}>
-              <Link to={`/applications/${row.applicationId}`} className="app-link">
+              <Link
+                to={`/applications/${row.applicationId}`}
+                state={{ search }}
+                className="app-link"
+              >
                 {row.memberCode}
               </Link>
             </td>
