@@ -11,6 +11,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      '**/dist-admin/**',
       'data/**',
       'reports/**',
       'test-results/**',
@@ -63,6 +64,7 @@ export default tseslint.config(
       'e2e/**',
       'scripts/**',
       'apps/web/vite.config.ts',
+      'apps/web/vite.admin.config.ts',
       'apps/server/bench/**',
       'apps/server/test/**',
       '**/*.test.ts',
@@ -233,6 +235,18 @@ export default tseslint.config(
               from: ['./features', './app'],
               message:
                 'lib/ and components/ serve every feature and import none of them, nor app/ (issue #18).',
+            },
+            {
+              target: ['./features', './app', './lib', './components', './main.tsx'],
+              from: './admin',
+              message:
+                'The back-office console is an app of its own (issue #20): no applicant module imports it.',
+            },
+            {
+              target: './admin',
+              from: ['./features', './app'],
+              message:
+                'The back-office console uses lib/ and components/ only, never an applicant feature or app/ (issue #20).',
             },
           ],
         },

@@ -376,3 +376,67 @@ describe('SPA の配信 (/app)', () => {
     expect([script.statusCode, script.body]).toEqual([200, 'console.log("new")'])
   })
 })
+
+describe('管理コンソールの配信 (/admin、issue #20)', () => {
+  let database: DatabaseHandle
+  let app: FastifyInstance
+  let root: string
+
+  beforeAll(async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'web-builds-'))
+    const web = path.join(root, 'dist')
+    const admin = path.join(root, 'dist-admin')
+    for (const dir of [web, admin]) fs.mkdirSync(path.join(dir, 'assets'), { recursive: true })
+    fs.writeFileSync(
+      path.join(web, 'index.html'),
+      '<!doctype html><html lang="ja"><title>団体保険</title></html>',
+    )
+    fs.writeFileSync(
+      path.join(admin, 'index.html'),
+      '<!doctype html><html lang="ja"><title>団体保険 管理コンソール</title><script type="module" src="/admin/assets/index-adm111.js"></script></html>',
+    )
+    fs.writeFileSync(path.join(admin, 'assets', 'index-adm111.js'), 'console.log("admin")')
+    database = await createTestDatabase()
+    // ADMIN_DIST_DIR unset: the console's build is the dist-admin folder beside the web build
+    app = await createTestApp(database, { env: { WEB_DIST_DIR: web } })
+  })
+  afterAll(async () => {
+    await app.close()
+    await database.close()
+    fs.rmSync(root, { recursive: true, force: true })
+  })
+
+  it('/admin/ とコンソールの画面のパスにはコンソールの index.html を保存させずに返すこと', async () => {
+    for (const url of [
+      '/admin/',
+      '/admin',
+      '/admin/applications',
+      '/admin/applications/x?page=2',
+    ]) {
+      const response = await app.inject(url)
+      expect(response.statusCode, url).toBe(200)
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8')
+      expect(response.headers['cache-control']).toBe('no-store')
+      expect(response.body).toContain('<title>団体保険 管理コンソール</title>')
+      // the security headers hold for the console too
+      expect(response.headers['content-security-policy']).toContain("script-src 'self'")
+      expect(response.headers['x-frame-options']).toBe('DENY')
+    }
+    // the applicant app is still its own
+    expect((await app.inject('/app/ent/x')).body).toContain('<title>団体保険</title>')
+  })
+
+  it('コンソールのハッシュ付きファイルは1年キャッシュし、無いファイルは 404 を返すこと', async () => {
+    const asset = await app.inject('/admin/assets/index-adm111.js')
+    expect([asset.statusCode, asset.body]).toEqual([200, 'console.log("admin")'])
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    const missing = await app.inject('/admin/assets/x.js')
+    expect(missing.statusCode).toBe(404)
+    expect(missing.json().errorCode).toBe('APFN0001')
+  })
+
+  it('コンソールのページへの GET 以外は 404 を返すこと', async () => {
+    const response = await app.inject({ method: 'POST', url: '/admin/applications' })
+    expect(response.statusCode).toBe(404)
+  })
+})

@@ -266,6 +266,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
   // The pamphlet's /app path is a server page, never the SPA's index.html (ADR 0008).
   await app.register(pamphletRoutes, { maintenance })
-  await registerSpa(app, config.webDistDir)
+  await registerSpa(app, config.webDistDir, config.adminDistDir)
   return app
 }

@@ -29,6 +29,8 @@ const envSchema = z.object({
   /** required-document files (PRODUCT.md "Files"); default: DATA_DIR/files */
   FILES_DIR: z.string().min(1).optional(),
   WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
+  /** the back-office console's build (issue #20); default: dist-admin beside WEB_DIST_DIR */
+  ADMIN_DIST_DIR: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   APP_NOW: isoInstant.optional(),
   MAINTENANCE_WINDOW: z.string().optional(),
@@ -216,6 +218,8 @@ export interface Config {
   /** the folder of uploaded required-document files, outside the web root */
   filesDir: string
   webDistDir: string
+  /** the back-office console's build, served under /admin (issue #20) */
+  adminDistDir: string
   logLevel: Env['LOG_LEVEL']
   appNow: Date | undefined
   maintenanceWindow: ReturnType<typeof parseMaintenanceWindow>
@@ -488,6 +492,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir,
     filesDir,
     webDistDir: path.resolve(env.WEB_DIST_DIR),
+    adminDistDir: path.resolve(
+      env.ADMIN_DIST_DIR ?? path.join(path.dirname(path.resolve(env.WEB_DIST_DIR)), 'dist-admin'),
+    ),
     logLevel: env.LOG_LEVEL,
     appNow: env.APP_NOW === undefined ? undefined : new Date(Date.parse(env.APP_NOW)),
     maintenanceWindow,

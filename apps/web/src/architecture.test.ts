@@ -104,16 +104,21 @@ describe('the module graph of apps/web/src', () => {
     expect(cycles).toEqual([])
   })
 
-  it('keeps the feature boundaries (ARCHITECTURE.md): no feature imports app/ or another feature, and lib/ and components/ import neither', () => {
+  it('keeps the feature boundaries (ARCHITECTURE.md): no feature imports app/ or another feature, lib/ and components/ import neither, and the console (admin/) is imported by nothing of the applicant app and imports lib/ and components/ only', () => {
     const violations: string[] = []
     for (const [file, targets] of graph) {
       const from = layerOf(file)
       for (const target of targets) {
         const to = layerOf(target)
-        const isForbidden = from.startsWith('features/')
-          ? to === 'app' || (to.startsWith('features/') && to !== from)
-          : (from === 'lib' || from === 'components') &&
-            (to === 'app' || to.startsWith('features/'))
+        const isForbidden =
+          // the console (issue #20) is an app of its own: nothing of the applicant's imports it,
+          // and it imports lib/ and components/ only
+          (to === 'admin' && from !== 'admin') ||
+          (from === 'admin' && (to === 'app' || to.startsWith('features/'))) ||
+          (from.startsWith('features/')
+            ? to === 'app' || (to.startsWith('features/') && to !== from)
+            : (from === 'lib' || from === 'components') &&
+              (to === 'app' || to.startsWith('features/')))
         if (isForbidden) violations.push(`${relative(file)} → ${relative(target)}`)
       }
     }
@@ -167,6 +172,21 @@ describe('the web feature zones of eslint.config.js (issue #18)', { timeout: 120
     expect(await ruleIdsOf(`import '@/app/prefetch.ts'\n`, moduleIn('components'))).toEqual([
       'import-x/no-restricted-paths',
     ])
+  })
+
+  it('no applicant module may import the back-office console, and the console no feature (issue #20)', async () => {
+    const consoleModule = alias(moduleIn('admin/screens'))
+    for (const folder of ['features/entry', 'app', 'lib', 'components']) {
+      expect(await ruleIdsOf(`import '${consoleModule}'\n`, moduleIn(folder)), folder).toEqual([
+        'import-x/no-restricted-paths',
+      ])
+    }
+    const feature = alias(moduleIn('features/entry'))
+    expect(await ruleIdsOf(`import '${feature}'\n`, moduleIn('admin/screens'))).toEqual([
+      'import-x/no-restricted-paths',
+    ])
+    const allowed = `import '@/lib/session.ts'\nimport '@/components/page-heading.tsx'\n`
+    expect(await ruleIdsOf(allowed, moduleIn('admin/screens'))).toEqual([])
   })
 
   it('a feature may import itself, lib/ and components/', async () => {

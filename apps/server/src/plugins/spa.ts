@@ -6,13 +6,16 @@ import { errorCodes } from '@app/shared'
 import { errorBody } from './error-handler.ts'
 
 const SPA_PREFIX = '/app/'
+/** The back-office console (issue #20): an app of its own, built to ADMIN_DIST_DIR. */
+const ADMIN_PREFIX = '/admin/'
 /** How long a browser waits before asking again while a new build is being written. */
 const REBUILD_RETRY_SECONDS = 5
 
-/** The /app/… files index.html loads (scripts, module preloads, stylesheets). */
-export function referencedAssets(html: string): string[] {
+/** The files under `prefix` (default /app/) that index.html loads (scripts, preloads, styles). */
+export function referencedAssets(html: string, prefix = SPA_PREFIX): string[] {
   const found = new Set<string>()
-  for (const match of html.matchAll(/\b(?:src|href)="\/app\/([^"?#]+)"/g)) {
+  const quoted = prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  for (const match of html.matchAll(new RegExp(`\\b(?:src|href)="${quoted}([^"?#]+)"`, 'g'))) {
     const file = match[1]
     if (file !== undefined && file.startsWith('assets/')) found.add(file)
   }
@@ -27,7 +30,7 @@ type IndexState = { kind: 'ready'; html: Buffer } | { kind: 'rebuilding' } | { k
  * every file it loads is there, so no page is ever sent whose scripts answer 404 (in the middle
  * of a build the page asks the browser to come back in a few seconds instead).
  */
-function indexReader(webDistDir: string): () => IndexState {
+function indexReader(webDistDir: string, prefix: string): () => IndexState {
   const indexPath = path.join(webDistDir, 'index.html')
   let cached: { stamp: string; html: Buffer; assets: string[]; isWhole: boolean } | undefined
   return () => {
@@ -37,7 +40,12 @@ function indexReader(webDistDir: string): () => IndexState {
     const stamp = `${stat.ino}:${stat.size}:${stat.mtimeMs}`
     if (cached?.stamp !== stamp) {
       const html = fs.readFileSync(indexPath)
-      cached = { stamp, html, assets: referencedAssets(html.toString('utf8')), isWhole: false }
+      cached = {
+        stamp,
+        html,
+        assets: referencedAssets(html.toString('utf8'), prefix),
+        isWhole: false,
+      }
     }
     // Once its files are all there an index stays whole (a build removes index.html first), so a
     // page request costs one stat, not one per asset.
@@ -64,68 +72,118 @@ const rebuildingPage = `<!doctype html>
 </html>
 `
 
+interface Site {
+  prefix: string
+  distDir: string
+  /** index.html's cache-control */
+  indexCacheControl: string
+  /** what the log says when the folder has no build */
+  missingMessage: string
+}
+
+/** A site's page for a request path (sent by the reply), or undefined when it is not one. */
+type PageFor = (pathname: string) => ((reply: FastifyReply) => FastifyReply) | undefined
+
 /**
- * Serves the built SPA under /app. Hashed assets are cached for a year; index.html and
- * build-meta.json never, so a new build is picked up (SPEC §4 "Build updates"). Files are looked
- * up on each request (a rebuild's new chunks are served without a restart). Any other /app path
- * answers index.html so deep links reload; the SPA decides what is not found.
+ * One built app under its prefix: hashed assets cached for a year, other files never; its root
+ * page answers index.html. Returns which paths are its pages (deep links), for the not-found
+ * handler that serves them.
  */
-export async function registerSpa(app: FastifyInstance, webDistDir: string): Promise<void> {
-  const readIndex = indexReader(webDistDir)
-  if (readIndex().kind === 'missing') {
-    app.log.warn({ webDistDir }, 'web app not built: /app answers 404 until it is (npm run build)')
-  }
+async function registerSite(app: FastifyInstance, site: Site, isFirst: boolean): Promise<PageFor> {
+  const { prefix, distDir } = site
+  const readIndex = indexReader(distDir, prefix)
+  if (readIndex().kind === 'missing') app.log.warn({ distDir }, site.missingMessage)
   // Without the folder at start there is nothing to serve files from: no page either (its
   // scripts would answer 404) until a restart after the build.
-  const servesFiles = fs.existsSync(webDistDir)
-  if (servesFiles) {
-    await app.register(fastifyStatic, {
-      root: webDistDir,
-      prefix: SPA_PREFIX,
-      wildcard: true,
-      index: false,
-      setHeaders: (reply, filePath) => {
-        const isHashed = filePath.startsWith(path.join(webDistDir, 'assets') + path.sep)
-        void reply.header(
-          'cache-control',
-          isHashed ? 'public, max-age=31536000, immutable' : 'no-cache',
-        )
+  if (!fs.existsSync(distDir)) return () => undefined
+  await app.register(fastifyStatic, {
+    root: distDir,
+    prefix,
+    wildcard: true,
+    index: false,
+    // the reply's sendFile is decorated once
+    decorateReply: isFirst,
+    setHeaders: (reply, filePath) => {
+      const isHashed = filePath.startsWith(path.join(distDir, 'assets') + path.sep)
+      void reply.header(
+        'cache-control',
+        isHashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+      )
+    },
+  })
+  const page = (reply: FastifyReply) => sendIndex(reply, readIndex(), site.indexCacheControl)
+  // the folder itself is no file: the app's root page
+  app.get(prefix, { schema: { hide: true } }, (_request, reply) => page(reply))
+  const bare = prefix.slice(0, -1)
+  return (pathname) =>
+    (pathname === bare || pathname.startsWith(prefix)) && !pathname.startsWith(`${prefix}assets/`)
+      ? page
+      : undefined
+}
+
+/** index.html when the build is whole; while one is written, a page that comes back soon. */
+function sendIndex(reply: FastifyReply, index: IndexState, cacheControl: string) {
+  if (index.kind === 'ready') {
+    return reply
+      .header('cache-control', cacheControl)
+      .type('text/html; charset=utf-8')
+      .send(index.html)
+  }
+  if (index.kind === 'rebuilding') {
+    return reply
+      .status(503)
+      .header('cache-control', 'no-store')
+      .header('retry-after', String(REBUILD_RETRY_SECONDS))
+      .type('text/html; charset=utf-8')
+      .send(rebuildingPage)
+  }
+  return reply.status(404).send(errorBody(errorCodes.apiNotFound))
+}
+
+/**
+ * Serves the built SPA under /app and the back-office console under /admin (issue #20). Hashed
+ * assets are cached for a year; index.html and build-meta.json never, so a new build is picked up
+ * (SPEC §4 "Build updates"); the console's page is not even stored (no-store: it is the staff's).
+ * Files are looked up on each request (a rebuild's new chunks are served without a restart). Any
+ * other path under a prefix answers its index.html so deep links reload; the app decides what is
+ * not found.
+ */
+export async function registerSpa(
+  app: FastifyInstance,
+  webDistDir: string,
+  adminDistDir?: string,
+): Promise<void> {
+  const sites: PageFor[] = [
+    await registerSite(
+      app,
+      {
+        prefix: SPA_PREFIX,
+        distDir: webDistDir,
+        indexCacheControl: 'no-cache',
+        missingMessage: 'web app not built: /app answers 404 until it is (npm run build)',
       },
-    })
-  }
-
-  /** index.html when the build is whole; while one is written, a page that comes back soon. */
-  function sendIndex(reply: FastifyReply, index: IndexState) {
-    if (index.kind === 'ready') {
-      return reply
-        .header('cache-control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(index.html)
-    }
-    if (index.kind === 'rebuilding') {
-      return reply
-        .status(503)
-        .header('cache-control', 'no-store')
-        .header('retry-after', String(REBUILD_RETRY_SECONDS))
-        .type('text/html; charset=utf-8')
-        .send(rebuildingPage)
-    }
-    return reply.status(404).send(errorBody(errorCodes.apiNotFound))
-  }
-
-  if (servesFiles) {
-    // the folder itself is no file: the SPA's root page
-    app.get(SPA_PREFIX, { schema: { hide: true } }, (_request, reply) =>
-      sendIndex(reply, readIndex()),
+      true,
+    ),
+  ]
+  if (adminDistDir !== undefined) {
+    sites.push(
+      await registerSite(
+        app,
+        {
+          prefix: ADMIN_PREFIX,
+          distDir: adminDistDir,
+          indexCacheControl: 'no-store',
+          missingMessage: 'admin console not built: /admin answers 404 until it is (npm run build)',
+        },
+        !fs.existsSync(webDistDir),
+      ),
     )
   }
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? ''
-    const isPage =
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      (pathname === '/app' || pathname.startsWith(SPA_PREFIX)) &&
-      !pathname.startsWith(`${SPA_PREFIX}assets/`)
-    return sendIndex(reply, isPage && servesFiles ? readIndex() : { kind: 'missing' })
+    const isRead = request.method === 'GET' || request.method === 'HEAD'
+    const page = isRead ? sites.map((pageFor) => pageFor(pathname)).find(Boolean) : undefined
+    return page === undefined ? sendIndex(reply, { kind: 'missing' }, 'no-cache') : page(reply)
   })
 }

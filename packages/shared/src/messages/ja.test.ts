@@ -23,6 +23,7 @@ import { renewalScreenMessages } from './renewal-screens.ja.ts'
 import { adminErrorMessages } from './admin-errors.ja.ts'
 import { adminMailMessages } from './admin-mail.ja.ts'
 import { staffIdentityMessages } from './staff-identity.ja.ts'
+import { adminConsoleMessages } from './admin-console.ja.ts'
 
 const sources: [string, Readonly<Record<string, string>>][] = [
   ['errors.ja.ts', errorMessages],
@@ -48,6 +49,7 @@ const sources: [string, Readonly<Record<string, string>>][] = [
   ['admin-errors.ja.ts', adminErrorMessages],
   ['admin-mail.ja.ts', adminMailMessages],
   ['staff-identity.ja.ts', staffIdentityMessages],
+  ['admin-console.ja.ts', adminConsoleMessages],
 ]
 
 describe('日本語メッセージ一覧（STYLE.md §8 one typed catalog）', () => {

@@ -1,3 +1,4 @@
+import { adminConsoleMessages } from './admin-console.ja.ts'
 import { adminErrorMessages } from './admin-errors.ja.ts'
 import { adminMailMessages } from './admin-mail.ja.ts'
 import { staffIdentityMessages } from './staff-identity.ja.ts'
@@ -51,4 +52,5 @@ export const ja = {
   ...adminErrorMessages,
   ...adminMailMessages,
   ...staffIdentityMessages,
+  ...adminConsoleMessages,
 } as const

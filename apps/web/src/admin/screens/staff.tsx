@@ -1,0 +1,424 @@
+import {
+  agencyListRoute,
+  inviteStaffRoute,
+  reissueEnrolmentRoute,
+  staffListRoute,
+  updateStaffRoute,
+} from '@app/shared/api/admin/routes'
+import type {
+  agencyListApi,
+  inviteStaffApi,
+  reissueEnrolmentApi,
+  StaffMember,
+  staffListApi,
+  updateStaffApi,
+} from '@app/shared/api/admin/endpoints'
+import { t } from '@app/shared/messages/admin-console'
+import { staffRoles, type StaffRole } from '@app/shared/rules/staff-permissions'
+import { useState, type FormEvent } from 'react'
+import { Field } from '@/components/form/field.tsx'
+import { callEndpoint } from '@/lib/call-endpoint.ts'
+import { CopyButton } from '../components/copy-button.tsx'
+import { ModalDialog } from '../components/dialog.tsx'
+import {
+  ErrorAlert,
+  inputClassName,
+  Loading,
+  LiveStatus,
+  primaryButtonClassName,
+  ScreenHeading,
+  Section,
+  secondaryButtonClassName,
+  smallButtonClassName,
+  tableClassName,
+  tdClassName,
+  thClassName,
+} from '../components/ui.tsx'
+import { dateTimeText } from '../lib/format.ts'
+import { useAdminServices } from '../lib/services.tsx'
+import { useLoad } from '../lib/use-load.ts'
+
+// スタッフ管理 (issue #20, insurer administrators): the staff list, an invitation (its enrolment
+// link shown once), and a member's role and status (their sessions end on a change).
+
+type Agency = { agentCd: string; agentName: string }
+type Link = { enrolmentUrl: string; expiresAt: string; message: string }
+
+export function StaffScreen() {
+  const { api } = useAdminServices()
+  const staff = useLoad(
+    (signal) => callEndpoint<typeof staffListApi>(api, staffListRoute, {}, { signal }),
+    [api],
+  )
+  const agencies = useLoad(
+    (signal) => callEndpoint<typeof agencyListApi>(api, agencyListRoute, {}, { signal }),
+    [api],
+  )
+  const agencyList = agencies.state === 'done' ? agencies.data.agencies : []
+  const [link, setLink] = useState<Link | undefined>(undefined)
+  const [editing, setEditing] = useState<StaffMember | undefined>(undefined)
+  const [status, setStatus] = useState<string | undefined>(undefined)
+  const [failure, setFailure] = useState<unknown>(undefined)
+  const agencyName = (agentCd: string | null) =>
+    agentCd === null
+      ? t('admin.common.dash')
+      : (agencyList.find((agency) => agency.agentCd === agentCd)?.agentName ?? agentCd)
+
+  async function reissue(member: StaffMember) {
+    setFailure(undefined)
+    try {
+      const answer = await callEndpoint<typeof reissueEnrolmentApi>(api, reissueEnrolmentRoute, {
+        params: { staffId: member.staffId },
+      })
+      setLink({
+        ...answer,
+        message: t('admin.staff.reissued', { expiresAt: dateTimeText(answer.expiresAt) }),
+      })
+    } catch (error) {
+      setFailure(error)
+    }
+  }
+
+  return (
+    <>
+      <ScreenHeading>{t('admin.staff.title')}</ScreenHeading>
+      <LiveStatus message={status} />
+      <ErrorAlert error={failure} />
+      {link !== undefined && (
+        <section
+          aria-label={t('admin.staff.enrolmentUrl')}
+          className="flex flex-col gap-2 rounded-8 border-2 border-yellow-700 bg-yellow-50 p-4"
+        >
+          <p role="status" className="font-bold">
+            {link.message}
+          </p>
+          <p className="flex flex-wrap items-center gap-3">
+            <code className="font-mono break-all">{link.enrolmentUrl}</code>
+            <CopyButton text={link.enrolmentUrl} />
+          </p>
+        </section>
+      )}
+      <InviteForm
+        agencies={agencyList}
+        onInvited={(answer) => {
+          setLink({
+            enrolmentUrl: answer.enrolmentUrl,
+            expiresAt: answer.expiresAt,
+            message: t('admin.staff.invited', { expiresAt: dateTimeText(answer.expiresAt) }),
+          })
+          staff.reload()
+        }}
+      />
+      <Section title={t('admin.staff.list')}>
+        {staff.state === 'loading' && <Loading />}
+        {staff.state === 'failed' && <ErrorAlert error={staff.error} />}
+        {staff.state === 'done' && (
+          <div className="overflow-x-auto">
+            <table className={tableClassName}>
+              <thead>
+                <tr>
+                  {(
+                    ['name', 'email', 'role', 'agency', 'status', 'methods', 'actions'] as const
+                  ).map((column) => (
+                    <th key={column} scope="col" className={thClassName}>
+                      {t(`admin.staff.column.${column}`)}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {staff.data.staff.map((member) => (
+                  <tr key={member.staffId}>
+                    <td className={tdClassName}>{member.name}</td>
+                    <td className={`${tdClassName} break-all`}>{member.email}</td>
+                    <td className={tdClassName}>{t(`admin.role.${member.role}`)}</td>
+                    <td className={tdClassName}>{agencyName(member.agentCd)}</td>
+                    <td className={tdClassName}>{t(`admin.staff.status.${member.status}`)}</td>
+                    <td className={tdClassName}>
+                      {[
+                        member.hasPasskey ? t('admin.staff.method.passkey') : undefined,
+                        member.hasPasswordTotp ? t('admin.staff.method.totp') : undefined,
+                      ]
+                        .filter(Boolean)
+                        .join('、') || t('admin.common.none')}
+                    </td>
+                    <td className={tdClassName}>
+                      <div className="flex flex-wrap gap-2">
+                        <button
+                          type="button"
+                          className={smallButtonClassName}
+                          aria-label={t('admin.staff.editLabel', { name: member.name })}
+                          onClick={() => setEditing(member)}
+                        >
+                          {t('admin.staff.edit')}
+                        </button>
+                        {member.status !== 'disabled' && (
+                          <button
+                            type="button"
+                            className={smallButtonClassName}
+                            aria-label={t('admin.staff.reissueLabel', { name: member.name })}
+                            onClick={() => void reissue(member)}
+                          >
+                            {t('admin.staff.reissue')}
+                          </button>
+                        )}
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Section>
+      <ModalDialog
+        open={editing !== undefined}
+        title={editing === undefined ? '' : t('admin.staff.editDialog', { name: editing.name })}
+        onClose={() => setEditing(undefined)}
+      >
+        {editing !== undefined && (
+          <EditForm
+            member={editing}
+            agencies={agencyList}
+            onCancel={() => setEditing(undefined)}
+            onSaved={(member) => {
+              setEditing(undefined)
+              setStatus(t('admin.staff.saved', { name: member.name }))
+              staff.reload()
+            }}
+          />
+        )}
+      </ModalDialog>
+    </>
+  )
+}
+
+function RoleAndAgency({
+  role,
+  agentCd,
+  agencies,
+  agencyError,
+  onRole,
+  onAgency,
+}: {
+  role: StaffRole
+  agentCd: string
+  agencies: readonly Agency[]
+  agencyError: string | undefined
+  onRole: (role: StaffRole) => void
+  onAgency: (agentCd: string) => void
+}) {
+  return (
+    <>
+      <Field label={t('admin.staff.role')} required>
+        {(control) => (
+          <select
+            {...control}
+            value={role}
+            onChange={(event) => onRole(event.target.value as StaffRole)}
+            className={inputClassName}
+          >
+            {staffRoles.map((value) => (
+              <option key={value} value={value}>
+                {t(`admin.role.${value}`)}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      {role === 'agencyStaff' && (
+        <Field label={t('admin.staff.agency')} required error={agencyError}>
+          {(control) => (
+            <select
+              {...control}
+              value={agentCd}
+              onChange={(event) => onAgency(event.target.value)}
+              className={inputClassName}
+            >
+              <option value="">{t('admin.common.any')}</option>
+              {agencies.map((agency) => (
+                <option key={agency.agentCd} value={agency.agentCd}>
+                  {agency.agentName}（{agency.agentCd}）
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      )}
+    </>
+  )
+}
+
+function InviteForm({
+  agencies,
+  onInvited,
+}: {
+  agencies: readonly Agency[]
+  onInvited: (answer: { enrolmentUrl: string; expiresAt: string }) => void
+}) {
+  const { api } = useAdminServices()
+  const [email, setEmail] = useState('')
+  const [name, setName] = useState('')
+  const [role, setRole] = useState<StaffRole>('insurerOperator')
+  const [agentCd, setAgentCd] = useState('')
+  const [errors, setErrors] = useState<Partial<Record<'email' | 'name' | 'agency', string>>>({})
+  const [failure, setFailure] = useState<unknown>(undefined)
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    const found = {
+      ...(email.trim() === '' ? { email: t('admin.staff.emailRequired') } : {}),
+      ...(name.trim() === '' ? { name: t('admin.staff.nameRequired') } : {}),
+      ...(role === 'agencyStaff' && agentCd === ''
+        ? { agency: t('admin.staff.agencyRequired') }
+        : {}),
+    }
+    setErrors(found)
+    if (Object.keys(found).length > 0) return
+    setFailure(undefined)
+    try {
+      const answer = await callEndpoint<typeof inviteStaffApi>(api, inviteStaffRoute, {
+        body: {
+          email: email.trim(),
+          name: name.trim(),
+          role,
+          agentCd: role === 'agencyStaff' ? agentCd : null,
+        },
+      })
+      setEmail('')
+      setName('')
+      onInvited(answer)
+    } catch (error) {
+      setFailure(error)
+    }
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-labelledby="invite-heading"
+      className="flex flex-col gap-4 rounded-8 border border-solid-gray-300 bg-solid-gray-50 p-4"
+    >
+      <h2 id="invite-heading" className="text-std-20B-150">
+        {t('admin.staff.invite')}
+      </h2>
+      <ErrorAlert error={failure} />
+      <div className="grid grid-cols-2 gap-4">
+        <Field label={t('admin.staff.email')} required error={errors.email}>
+          {(control) => (
+            <input
+              {...control}
+              type="email"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              className={inputClassName}
+            />
+          )}
+        </Field>
+        <Field label={t('admin.staff.name')} required error={errors.name}>
+          {(control) => (
+            <input
+              {...control}
+              type="text"
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              className={inputClassName}
+            />
+          )}
+        </Field>
+        <RoleAndAgency
+          role={role}
+          agentCd={agentCd}
+          agencies={agencies}
+          agencyError={errors.agency}
+          onRole={setRole}
+          onAgency={setAgentCd}
+        />
+      </div>
+      <div>
+        <button type="submit" className={primaryButtonClassName}>
+          {t('admin.staff.inviteSubmit')}
+        </button>
+      </div>
+    </form>
+  )
+}
+
+function EditForm({
+  member,
+  agencies,
+  onCancel,
+  onSaved,
+}: {
+  member: StaffMember
+  agencies: readonly Agency[]
+  onCancel: () => void
+  onSaved: (member: StaffMember) => void
+}) {
+  const { api } = useAdminServices()
+  const [role, setRole] = useState<StaffRole>(member.role)
+  const [agentCd, setAgentCd] = useState(member.agentCd ?? '')
+  const [memberStatus, setMemberStatus] = useState<'active' | 'disabled'>(
+    member.status === 'disabled' ? 'disabled' : 'active',
+  )
+  const [agencyError, setAgencyError] = useState<string | undefined>(undefined)
+  const [failure, setFailure] = useState<unknown>(undefined)
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    const error =
+      role === 'agencyStaff' && agentCd === '' ? t('admin.staff.agencyRequired') : undefined
+    setAgencyError(error)
+    if (error !== undefined) return
+    setFailure(undefined)
+    try {
+      onSaved(
+        await callEndpoint<typeof updateStaffApi>(api, updateStaffRoute, {
+          params: { staffId: member.staffId },
+          body: { role, agentCd: role === 'agencyStaff' ? agentCd : null, status: memberStatus },
+        }),
+      )
+    } catch (caught) {
+      setFailure(caught)
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+      <ErrorAlert error={failure} />
+      <RoleAndAgency
+        role={role}
+        agentCd={agentCd}
+        agencies={agencies}
+        agencyError={agencyError}
+        onRole={setRole}
+        onAgency={setAgentCd}
+      />
+      <Field label={t('admin.staff.statusLabel')} required>
+        {(control) => (
+          <select
+            {...control}
+            value={memberStatus}
+            onChange={(event) =>
+              setMemberStatus(event.target.value === 'disabled' ? 'disabled' : 'active')
+            }
+            className={inputClassName}
+          >
+            <option value="active">{t('admin.staff.status.active')}</option>
+            <option value="disabled">{t('admin.staff.status.disabled')}</option>
+          </select>
+        )}
+      </Field>
+      <p className="font-bold">{t('admin.staff.editConfirm')}</p>
+      <div className="flex justify-end gap-3">
+        <button type="button" onClick={onCancel} className={secondaryButtonClassName}>
+          {t('admin.common.cancel')}
+        </button>
+        <button type="submit" className={primaryButtonClassName}>
+          {t('admin.staff.save')}
+        </button>
+      </div>
+    </form>
+  )
+}
