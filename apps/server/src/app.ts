@@ -39,6 +39,7 @@ import { registerInputTextCheck } from './plugins/input-text.ts'
 import { registerSecurityHeaders } from './plugins/security.ts'
 import { registerSpa } from './plugins/spa.ts'
 import { staffRoutes } from './modules/staff/routes.ts'
+import { backOfficeRoutes } from './modules/back-office/routes.ts'
 import { buildServices, type Services } from './services.ts'
 
 // zod's Japanese messages are only a safety net behind our own catalogue (STYLE.md §4).
@@ -238,6 +239,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(myPageRoutes)
       await api.register(renewalRoutes)
       await api.register(staffRoutes)
+      await api.register(backOfficeRoutes)
       // Not in production unless API_DOCS=on: the document maps every route for a prober.
       if (config.apiDocs) api.get('/docs', { schema: { hide: true } }, () => app.swagger())
       // A route, not the not-found handler, so unknown paths get the same body decoding

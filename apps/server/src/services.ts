@@ -7,6 +7,7 @@ import { AccessService } from './modules/access/access-service.ts'
 import { SessionManager } from './modules/access/session.ts'
 import { AuditLog } from './modules/audit/audit-log.ts'
 import { StaffSessions } from './modules/staff/staff-sessions.ts'
+import { ApplicationAdminService } from './modules/back-office/application-admin-service.ts'
 import { ApplicationService } from './modules/application/application-service.ts'
 import { FileService } from './modules/files/file-service.ts'
 import type { IntervalJob } from './lib/interval-job.ts'
@@ -73,6 +74,8 @@ export interface Services {
   audit: AuditLog
   /** staff sessions and the back office's guards (issue #20 point 2, 3) */
   staffSessions: StaffSessions
+  /** applications in the back office (issue #20 point 5) */
+  applicationAdmin: ApplicationAdminService
 }
 
 /** The folder or the S3 bucket the configuration names (issue #19 point 2). */
@@ -190,6 +193,12 @@ export async function buildServices(dependencies: ServiceDependencies): Promise<
   const maintenance = new MaintenanceState(db, config.maintenanceWindow)
   const audit = new AuditLog(db)
   const staffSessions = new StaffSessions({ db, keys: serverKeys, clock })
+  const applicationAdmin = new ApplicationAdminService({
+    db,
+    clock,
+    issueDownloadUrl: (fileId, staffId) => files.issueStaffDownloadUrl(fileId, staffId),
+    deliverMail,
+  })
   return {
     metrics,
     serverKeys,
@@ -211,5 +220,6 @@ export async function buildServices(dependencies: ServiceDependencies): Promise<
     maintenance,
     audit,
     staffSessions,
+    applicationAdmin,
   }
 }

@@ -21,6 +21,7 @@ import { myPageMessages } from './my-page.ja.ts'
 import { myPageScreenMessages } from './my-page-screens.ja.ts'
 import { renewalScreenMessages } from './renewal-screens.ja.ts'
 import { adminErrorMessages } from './admin-errors.ja.ts'
+import { adminNoticeMailMessages } from './admin-notice-mail.ja.ts'
 
 const sources: [string, Readonly<Record<string, string>>][] = [
   ['errors.ja.ts', errorMessages],
@@ -44,6 +45,7 @@ const sources: [string, Readonly<Record<string, string>>][] = [
   ['my-page-screens.ja.ts', myPageScreenMessages],
   ['renewal-screens.ja.ts', renewalScreenMessages],
   ['admin-errors.ja.ts', adminErrorMessages],
+  ['admin-notice-mail.ja.ts', adminNoticeMailMessages],
 ]
 
 describe('日本語メッセージ一覧（STYLE.md §8 one typed catalog）', () => {

@@ -1,4 +1,5 @@
 import { adminErrorMessages } from './admin-errors.ja.ts'
+import { adminNoticeMailMessages } from './admin-notice-mail.ja.ts'
 import { consentRuleMessages } from './consent-rules.ja.ts'
 import { documentsMessages } from './documents.ja.ts'
 import { errorMessages } from './errors.ja.ts'
@@ -47,4 +48,5 @@ export const ja = {
   ...myPageScreenMessages,
   ...renewalScreenMessages,
   ...adminErrorMessages,
+  ...adminNoticeMailMessages,
 } as const
