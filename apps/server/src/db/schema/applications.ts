@@ -114,7 +114,17 @@ export const applications = pgTable(
     index('applications_updated_ix').on(table.updatedAt.desc(), table.id.desc()),
     index('applications_search_kana_ix').on(table.searchNameKana, table.id),
     index('applications_search_kanji_ix').on(table.searchNameKanji),
-    index('applications_status_pattern_ix').on(table.status, table.statusPattern),
+    // counts over many rows read these indexes only (the rows themselves are large): a scope's
+    // branches, a state and the payment's inputs
+    index('applications_branch_ix').on(table.groupPfCode, table.groupPfBranchNo),
+    index('applications_state_ix').on(
+      table.status,
+      table.statusPattern,
+      table.pymntMethod,
+      table.groupPfCode,
+      table.groupPfBranchNo,
+      table.id,
+    ),
     unique('applications_policy_holder_no_uq').on(
       table.groupPfCode,
       table.groupPfCodeInceptionDateYm,

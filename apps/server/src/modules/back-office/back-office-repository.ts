@@ -156,19 +156,27 @@ function searchConditions(scope: RecordScope, filters: SearchFilters): SQL | und
  * index serves both: the times' indexes are DESC NULLS LAST (a draft without appliedAt comes last
  * newest first, first oldest first), the name's and member code's ASC NULLS LAST.
  */
-function sortColumns(order: SearchOrder): SQL[] {
-  const ascending = order.order === 'asc'
-  const byTime = order.sort === 'appliedAt' || order.sort === 'updatedAt'
-  const key = {
+function sortKey(order: SearchOrder) {
+  return {
     appliedAt: applications.appliedAt,
     updatedAt: applications.updatedAt,
     memberCode: rosterMembers.memberCode,
     nameKana: applications.searchNameKana,
   }[order.sort]
-  const nulls = ascending === byTime ? sql.raw('nulls first') : sql.raw('nulls last')
+}
+
+/** `asc nulls first` … for the key: see sortColumns. */
+function direction(order: SearchOrder): SQL {
+  const ascending = order.order === 'asc'
+  const byTime = order.sort === 'appliedAt' || order.sort === 'updatedAt'
+  const nulls = ascending === byTime ? 'nulls first' : 'nulls last'
+  return sql.raw(`${ascending ? 'asc' : 'desc'} ${nulls}`)
+}
+
+function sortColumns(order: SearchOrder): SQL[] {
   return [
-    sql`${key} ${sql.raw(ascending ? 'asc' : 'desc')} ${nulls}`,
-    ascending ? asc(applications.id) : desc(applications.id),
+    sql`${sortKey(order)} ${direction(order)}`,
+    order.order === 'asc' ? asc(applications.id) : desc(applications.id),
   ]
 }
 
@@ -185,7 +193,10 @@ export async function searchApplications(
   const where = searchConditions(scope, filters)
   const needsDeposit = filters.paymentStatus !== undefined
   const needsMember = order.sort === 'memberCode'
-  let idQuery = db.select({ id: applications.id }).from(applications).$dynamic()
+  let idQuery = db
+    .select({ id: applications.id, sortKey: sql`${sortKey(order)}`.as('sort_key') })
+    .from(applications)
+    .$dynamic()
   if (needsDeposit) {
     idQuery = idQuery.leftJoin(virtualAccounts, eq(virtualAccounts.applicationId, applications.id))
   }
@@ -199,14 +210,26 @@ export async function searchApplications(
       eq(virtualAccounts.applicationId, applications.id),
     )
   }
-  const [ids, totals] = await Promise.all([
-    idQuery
-      .where(where)
-      .orderBy(...sortColumns(order))
-      .limit(order.limit)
-      .offset(order.offset),
-    countQuery.where(where),
-  ])
+  // A name or a member code picks few rows: read them by their own index, then sort them, rather
+  // than let the planner walk the sort's index hoping to meet them early (it need not).
+  const selective = filters.nameKey !== undefined || filters.memberCode !== undefined
+  const pageQuery = selective
+    ? db
+        .execute(
+          sql`with matched as materialized (${idQuery
+            .where(where)
+            .getSQL()}) select id from matched order by sort_key ${direction(order)}, id ${sql.raw(
+            order.order,
+          )} limit ${order.limit} offset ${order.offset}`,
+        )
+        // PGlite and node-postgres both answer { rows }; the HKT-generic Database types it unknown.
+        .then((result) => (result as { rows: { id: string }[] }).rows)
+    : idQuery
+        .where(where)
+        .orderBy(...sortColumns(order))
+        .limit(order.limit)
+        .offset(order.offset)
+  const [ids, totals] = await Promise.all([pageQuery, countQuery.where(where)])
   const total = totals[0]?.total ?? 0
   if (ids.length === 0) return { total, rows: [] }
   const rows = await db
