@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import type { StaffRole } from '@app/shared/rules/staff-permissions'
 import { systemClock } from '../src/clock.ts'
-import { openPostgresDatabase } from '../src/db/client.ts'
+import { openPostgresDatabase, type Database } from '../src/db/client.ts'
 import { ApplicationAdminService } from '../src/modules/back-office/application-admin-service.ts'
 import {
   backOfficeDocuments,
@@ -26,7 +26,9 @@ const count = Number(process.argv[2] ?? 100_000)
 const runs = 20
 const targetMs = 200
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
-const name = `admin_search_bench_${randomBytes(4).toString('hex')}`
+// BENCH_REUSE=<database> times the searches on a database a BENCH_KEEP=1 run left (no seeding)
+const reuse = process.env.BENCH_REUSE
+const name = reuse ?? `admin_search_bench_${randomBytes(4).toString('hex')}`
 
 async function admin(statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl })
@@ -91,8 +93,8 @@ function seedOf(index: number): BackOfficeSeed {
     status,
     statusPattern: PATTERNS[index % PATTERNS.length],
     pymntMethod,
-    nameKana: `${familyKana}　${givenKana}`,
-    nameKanji: `${familyKanji}　${givenKanji}`,
+    nameKana: `${familyKana}\u3000${givenKana}`,
+    nameKanji: `${familyKanji}\u3000${givenKanji}`,
     appliedAt,
     updatedAt: new Date((appliedAt?.getTime() ?? start) + (index % 13) * 60_000),
     ...(pymntMethod === '3'
@@ -181,26 +183,30 @@ function percentile(sorted: number[], fraction: number): number {
   return sorted[Math.max(0, index)] ?? Number.NaN
 }
 
+async function seed(db: Database): Promise<void> {
+  for (const document of backOfficeDocuments()) {
+    await importGroupDocument(db, document, { readImage: readTestImage })
+  }
+  const seedStart = performance.now()
+  for (let offset = 0; offset < count; offset += 10_000) {
+    const seeds = Array.from({ length: Math.min(10_000, count - offset) }, (_, index) =>
+      seedOf(offset + index),
+    )
+    await seedBackOfficeApplications(db, seeds, new Date(start + 100 * DAY_MS))
+  }
+  // as autovacuum would have by the time staff search: statistics and the visibility map
+  await db.execute(sql`vacuum analyze`)
+  const seedSeconds = (performance.now() - seedStart) / 1000
+  process.stdout.write(`seeded ${count} applications in ${seedSeconds.toFixed(1)} s\n\n`)
+}
+
 const url = new URL(adminUrl)
 url.pathname = `/${name}`
-await admin(`create database ${name}`)
+if (reuse === undefined) await admin(`create database ${name}`)
 try {
   const database = await openPostgresDatabase(url.toString(), { max: 4 })
   try {
-    for (const document of backOfficeDocuments()) {
-      await importGroupDocument(database.db, document, { readImage: readTestImage })
-    }
-    const seedStart = performance.now()
-    for (let offset = 0; offset < count; offset += 10_000) {
-      const seeds = Array.from({ length: Math.min(10_000, count - offset) }, (_, index) =>
-        seedOf(offset + index),
-      )
-      await seedBackOfficeApplications(database.db, seeds, new Date(start + 100 * DAY_MS))
-    }
-    // as autovacuum would have by the time staff search: statistics and the visibility map
-    await database.db.execute(sql`vacuum analyze`)
-    const seedSeconds = (performance.now() - seedStart) / 1000
-    process.stdout.write(`seeded ${count} applications in ${seedSeconds.toFixed(1)} s\n\n`)
+    if (reuse === undefined) await seed(database.db)
 
     const service = new ApplicationAdminService({
       db: database.db,
@@ -237,6 +243,7 @@ try {
   }
 } finally {
   // BENCH_KEEP=1 keeps the database for EXPLAIN
-  if (process.env.BENCH_KEEP === '1') process.stdout.write(`kept database ${name}\n`)
+  if (process.env.BENCH_KEEP === '1' || reuse !== undefined)
+    process.stdout.write(`kept database ${name}\n`)
   else await admin(`drop database if exists ${name}`)
 }
