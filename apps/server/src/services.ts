@@ -9,6 +9,7 @@ import { AuditLog } from './modules/audit/audit-log.ts'
 import { StaffIdentityService } from './modules/staff/staff-identity-service.ts'
 import { StaffSessions } from './modules/staff/staff-sessions.ts'
 import { SupportService } from './modules/back-office/support-service.ts'
+import { ApplicationAdminService } from './modules/back-office/application-admin-service.ts'
 import { ApplicationService } from './modules/application/application-service.ts'
 import { FileService } from './modules/files/file-service.ts'
 import type { IntervalJob } from './lib/interval-job.ts'
@@ -79,6 +80,8 @@ export interface Services {
   staffIdentity: StaffIdentityService
   /** holder and applicant support in the back office (issue #20 point 6) */
   memberSupport: SupportService
+  /** applications in the back office (issue #20 point 5) */
+  applicationAdmin: ApplicationAdminService
 }
 
 /** The folder or the S3 bucket the configuration names (issue #19 point 2). */
@@ -216,6 +219,12 @@ export async function buildServices(dependencies: ServiceDependencies): Promise<
     completion: payments.completion,
     deliverMail,
   })
+  const applicationAdmin = new ApplicationAdminService({
+    db,
+    clock,
+    issueDownloadUrl: (fileId, staffId) => files.issueStaffDownloadUrl(fileId, staffId),
+    deliverMail,
+  })
   return {
     metrics,
     serverKeys,
@@ -239,5 +248,6 @@ export async function buildServices(dependencies: ServiceDependencies): Promise<
     staffSessions,
     staffIdentity,
     memberSupport,
+    applicationAdmin,
   }
 }

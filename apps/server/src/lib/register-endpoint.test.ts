@@ -24,6 +24,7 @@ const apiRouteModules = [
   'modules/payment/routes.ts',
   'modules/renewal/routes.ts',
   'modules/staff/routes.ts',
+  'modules/back-office/routes.ts',
 ]
 
 /**

@@ -24,6 +24,7 @@ import { adminErrorMessages } from './admin-errors.ja.ts'
 import { adminMailMessages } from './admin-mail.ja.ts'
 import { staffIdentityMessages } from './staff-identity.ja.ts'
 import { adminConsoleMessages } from './admin-console.ja.ts'
+import { adminNoticeMailMessages } from './admin-notice-mail.ja.ts'
 
 const sources: [string, Readonly<Record<string, string>>][] = [
   ['errors.ja.ts', errorMessages],
@@ -50,6 +51,7 @@ const sources: [string, Readonly<Record<string, string>>][] = [
   ['admin-mail.ja.ts', adminMailMessages],
   ['staff-identity.ja.ts', staffIdentityMessages],
   ['admin-console.ja.ts', adminConsoleMessages],
+  ['admin-notice-mail.ja.ts', adminNoticeMailMessages],
 ]
 
 describe('日本語メッセージ一覧（STYLE.md §8 one typed catalog）', () => {

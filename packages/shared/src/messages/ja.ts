@@ -2,6 +2,7 @@ import { adminConsoleMessages } from './admin-console.ja.ts'
 import { adminErrorMessages } from './admin-errors.ja.ts'
 import { adminMailMessages } from './admin-mail.ja.ts'
 import { staffIdentityMessages } from './staff-identity.ja.ts'
+import { adminNoticeMailMessages } from './admin-notice-mail.ja.ts'
 import { consentRuleMessages } from './consent-rules.ja.ts'
 import { documentsMessages } from './documents.ja.ts'
 import { errorMessages } from './errors.ja.ts'
@@ -53,4 +54,5 @@ export const ja = {
   ...adminMailMessages,
   ...staffIdentityMessages,
   ...adminConsoleMessages,
+  ...adminNoticeMailMessages,
 } as const

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import {
   check,
   index,
@@ -18,6 +18,25 @@ import { accounts } from './access.ts'
 import { rosterMembers } from './roster.ts'
 
 // Owned by modules/application (issue #18): its repository is the only writer of these tables.
+
+// ぁ–ゖ and ゝゞ sit exactly 0x60 below their katakana (as in roster/normalise.ts).
+const HIRAGANA = Array.from({ length: 0x3096 - 0x3041 + 1 }, (_, index) =>
+  String.fromCharCode(0x3041 + index),
+).join('')
+const KATAKANA = Array.from({ length: 0x30f6 - 0x30a1 + 1 }, (_, index) =>
+  String.fromCharCode(0x30a1 + index),
+).join('')
+
+/**
+ * The SQL of a name's search key: what normaliseAuthItem (roster/normalise.ts) makes of it, in
+ * immutable SQL functions so that a generated column can hold it: NFKC, white space removed,
+ * hiragana as katakana, NFKC again (ワ + ゛ composes only as katakana), Latin upper case.
+ */
+function searchKey(expression: string): SQL {
+  const compact = `regexp_replace(normalize(${expression}, NFKC), '[[:space:]]', '', 'g')`
+  const katakana = `translate(normalize(${compact}, NFKC), '${HIRAGANA}ゝゞ', '${KATAKANA}ヽヾ')`
+  return sql.raw(`upper(normalize(${katakana}, NFKC))`)
+}
 
 /** The application (SPEC §3.1 applyInfo) as far as access needs it; #6 fills in the rest. */
 export const applications = pgTable(
@@ -56,6 +75,20 @@ export const applications = pgTable(
     version: integer().notNull().default(0),
     createdAt: createdAt(),
     updatedAt: createdAt(),
+    // The back office's search keys (issue #20 point 5, ADR 0027), kept by the database from
+    // applyInfo on every write: generated columns, so no writer can forget them and the rows that
+    // were there before got them when the column was added. The names are normalised as the
+    // roster's three items are (roster/normalise.ts: NFKC, no spaces, hiragana as katakana).
+    /** SPEC §4 statusPattern (basicInfo) */
+    statusPattern: text().generatedAlwaysAs(sql`(apply_info -> 'basicInfo' ->> 'statusPattern')`),
+    /** SPEC §3.3 pymntMethod (basicInfo) */
+    pymntMethod: text().generatedAlwaysAs(sql`(apply_info -> 'basicInfo' ->> 'pymntMethod')`),
+    searchNameKana: text().generatedAlwaysAs(
+      searchKey(`(apply_info -> 'policyHolderInfo' ->> 'policyHolderNameKana')`),
+    ),
+    searchNameKanji: text().generatedAlwaysAs(
+      searchKey(`(apply_info -> 'policyHolderInfo' ->> 'policyHolderNameKanji')`),
+    ),
   },
   (table) => [
     check('applications_status', sql`${table.status} in ('draft', 'applied', 'cancelled')`),
@@ -68,11 +101,63 @@ export const applications = pgTable(
       .on(table.preApplicationId)
       .where(sql`${table.status} <> 'cancelled'`),
     index('applications_member_ix').on(table.rosterMemberId),
+    // the back office's search (ADR 0027): a product year newest first, every year newest first,
+    // a name's prefix and its order (the name columns are COLLATE "C" in migration 0014, so one
+    // plain btree serves LIKE 'prefix%' and ORDER BY), a state
+    index('applications_product_applied_ix').on(
+      table.groupPfCode,
+      table.groupPfCodeInceptionDateYm,
+      table.appliedAt.desc().nullsLast(),
+      table.id.desc(),
+    ),
+    index('applications_applied_ix').on(table.appliedAt.desc().nullsLast(), table.id.desc()),
+    index('applications_updated_ix').on(table.updatedAt.desc(), table.id.desc()),
+    index('applications_search_kana_ix').on(table.searchNameKana, table.id),
+    index('applications_search_kanji_ix').on(table.searchNameKanji),
+    // counts over many rows read these indexes only (the rows themselves are large): a scope's
+    // branches, a state and the payment's inputs
+    index('applications_branch_ix').on(table.groupPfCode, table.groupPfBranchNo),
+    index('applications_state_ix').on(
+      table.status,
+      table.statusPattern,
+      table.pymntMethod,
+      table.groupPfCode,
+      table.groupPfBranchNo,
+      table.id,
+    ),
     unique('applications_policy_holder_no_uq').on(
       table.groupPfCode,
       table.groupPfCodeInceptionDateYm,
       table.groupPfPolicyHolderNo,
     ),
+  ],
+)
+
+/**
+ * The events of an application's life (issue #20 point 5, ADR 0027): submitted (the completion),
+ * processed and cancelled (staff, with their note or reason). The back office's history.
+ */
+export const applicationStatusEvents = pgTable(
+  'application_status_events',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    applicationId: uuid()
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    at: instant().notNull(),
+    /** submitted | processed | cancelled */
+    event: text().notNull(),
+    /** the staff member who acted; null for the applicant's own completion */
+    staffId: uuid(),
+    /** the processing note or the cancellation reason (staff only; never mailed) */
+    note: text(),
+  },
+  (table) => [
+    check(
+      'application_status_events_event',
+      sql`${table.event} in ('submitted', 'processed', 'cancelled')`,
+    ),
+    index('application_status_events_application_ix').on(table.applicationId, table.at),
   ],
 )
 

@@ -45,5 +45,7 @@ export const outboxMessages = pgTable(
     check('outbox_messages_status', sql`${table.status} in ('pending', 'sent', 'failed')`),
     check('outbox_messages_channel', sql`${table.channel} in ('mail', 'sms', 'voice')`),
     index('outbox_messages_due_ix').on(table.status, table.nextAttemptAt),
+    // the back office's application detail lists the mails sent to the applicant (ADR 0027)
+    index('outbox_messages_recipient_ix').on(table.recipient, table.createdAt),
   ],
 )

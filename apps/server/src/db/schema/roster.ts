@@ -39,6 +39,8 @@ export const rosterMembers = pgTable(
       table.memberCode,
     ),
     unique('roster_members_first_entry_id_uq').on(table.firstEntryId),
+    // the back office finds a member code across products (issue #20 point 5, ADR 0027)
+    index('roster_members_member_code_ix').on(table.memberCode),
     index('roster_members_auth_items_ix').on(
       table.groupPfCode,
       table.groupPfCodeInceptionDateYm,

@@ -87,7 +87,10 @@ export const staffPasskeys = pgTable(
       .references(() => staffAccounts.id, { onDelete: 'cascade' }),
     publicKey: bytea().notNull(),
     signCount: bigint({ mode: 'number' }).notNull().default(0),
-    transports: text().array().notNull().default(sql`'{}'::text[]`),
+    transports: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     lastUsedAt: instant(),
   },

@@ -2,6 +2,7 @@
 // files, payment, renewal and export read and change applications only through these, never through the
 // table. The repository holds the status guard and the optimistic lock once.
 export {
+  cancelByStaff,
   cancelDraft,
   createApplication,
   deleteDrafts,
@@ -19,9 +20,11 @@ export {
   listJobCandidates,
   listLiveApplications,
   markApplied,
+  markProcessedByStaff,
   saveConsents,
   updateApplyInfo,
   type ApplicationRow,
+  type StaffStatusChange,
   type ContractRow,
   type NewApplication,
 } from './application-repository.ts'

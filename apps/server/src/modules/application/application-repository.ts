@@ -18,6 +18,7 @@ import type { Database } from '../../db/client.ts'
 import {
   accounts,
   applicationConsents,
+  applicationStatusEvents,
   applications,
   groupPfInfos,
   renewals,
@@ -253,6 +254,81 @@ export async function markApplied(
     { status: 'draft' },
   )
   if (version === undefined) throw new Error(`application ${applicationId} is not a draft`)
+  await db.insert(applicationStatusEvents).values({ applicationId, at: now, event: 'submitted' })
+}
+
+/** A staff member's change of an application's state (issue #20 point 5, ADR 0027). */
+export interface StaffStatusChange {
+  /** the version the staff member read (the optimistic lock) */
+  version: number
+  event: 'processed' | 'cancelled'
+  staffId: string
+  /** the processing note or the cancellation reason, kept with the event */
+  note: string | null
+  now: Date
+}
+
+/**
+ * Mark processed (SPEC §4 statusPattern 110 → 210): the caller has locked the row and checked the
+ * rule (rules/back-office.ts canMarkProcessed). The new version, or undefined when the row is no
+ * longer at the version read or no longer applied.
+ */
+export async function markProcessedByStaff(
+  db: Database,
+  applicationId: string,
+  applyInfo: ApplyInfo,
+  change: StaffStatusChange & { event: 'processed' },
+): Promise<number | undefined> {
+  const next: ApplyInfo = {
+    ...applyInfo,
+    basicInfo: { ...applyInfo.basicInfo, statusPattern: '210' },
+  }
+  const version = await updateRow(db, applicationId, { applyInfo: next }, change.now, {
+    status: 'applied',
+    version: change.version,
+  })
+  if (version !== undefined) await insertStatusEvent(db, applicationId, change)
+  return version
+}
+
+/**
+ * Cancel by staff (a draft or an applied application → cancelled): the caller has locked the row
+ * and checked the rule (rules/back-office.ts canCancel). The new version, or undefined when the
+ * row is no longer at the version read.
+ */
+export async function cancelByStaff(
+  db: Database,
+  applicationId: string,
+  change: StaffStatusChange & { event: 'cancelled' },
+): Promise<number | undefined> {
+  const rows = await db
+    .update(applications)
+    .set({ status: 'cancelled', version: sql`${applications.version} + 1`, updatedAt: change.now })
+    .where(
+      and(
+        eq(applications.id, applicationId),
+        eq(applications.version, change.version),
+        inArray(applications.status, ['draft', 'applied']),
+      ),
+    )
+    .returning({ version: applications.version })
+  const version = rows[0]?.version
+  if (version !== undefined) await insertStatusEvent(db, applicationId, change)
+  return version
+}
+
+async function insertStatusEvent(
+  db: Database,
+  applicationId: string,
+  change: StaffStatusChange,
+): Promise<void> {
+  await db.insert(applicationStatusEvents).values({
+    applicationId,
+    at: change.now,
+    event: change.event,
+    staffId: change.staffId,
+    note: change.note,
+  })
 }
 
 /** A renewal procedure's draft given up (ADR 0016): it leaves the account's live applications. */
@@ -513,6 +589,9 @@ export async function deleteDrafts(
   )
   const ids = db.select({ id: applications.id }).from(applications).where(drafts)
   await db.delete(applicationConsents).where(inArray(applicationConsents.applicationId, ids))
+  await db
+    .delete(applicationStatusEvents)
+    .where(inArray(applicationStatusEvents.applicationId, ids))
   return db
     .delete(applications)
     .where(drafts)

@@ -72,6 +72,10 @@ export interface SignedUrl {
 }
 
 export interface Download {
+  fileId: string
+  applicationId: string
+  /** the staff member a back-office link was issued to; null for the applicant's own link */
+  staffId: string | null
   fileName: string
   contentType: string
   bytes: Buffer
@@ -211,18 +215,44 @@ export class FileService {
     return { url: apiUrl(fileDownloadRoute, { '*': token }), expiresAt: expiresAt.toISOString() }
   }
 
+  /**
+   * The back office (issue #20 point 5): a short-lived signed URL to one required document for a
+   * staff member, who has checked the file is of an application in their scope. The token names
+   * the member, so that the download itself is audited (routes.ts).
+   */
+  async issueStaffDownloadUrl(fileId: string, staffId: string): Promise<SignedUrl> {
+    const { keys, clock } = this.#options
+    const now = clock.now()
+    const expiresAt = new Date(now.getTime() + DOWNLOAD_TTL_MS)
+    const token = await signToken(
+      keys,
+      'download',
+      { fid: fileId, stf: staffId },
+      { now, expiresAt },
+    )
+    return { url: apiUrl(fileDownloadRoute, { '*': token }), expiresAt: expiresAt.toISOString() }
+  }
+
   /** GET /files/download/{token}: the file's bytes while the URL is valid. */
   async openDownload(token: string): Promise<Download> {
     const { db, keys, clock, store } = this.#options
     const claims = await readToken(keys, 'download', token, clock.now())
     const fileId = claims?.['fid']
+    const staffId = claims?.['stf']
     if (typeof fileId !== 'string' || !UUID.test(fileId)) throw signedUrlExpired()
     // A file deleted after the URL was issued: the URL leads nowhere any more.
     const file = await findApplicationFile(db, fileId)
     if (file === undefined) throw signedUrlExpired()
     const bytes = await store.get(file.storageKey)
     if (bytes === undefined) throw new Error(`stored bytes missing for file ${file.id}`)
-    return { fileName: file.fileName, contentType: file.contentType, bytes }
+    return {
+      fileId: file.id,
+      applicationId: file.applicationId,
+      fileName: file.fileName,
+      contentType: file.contentType,
+      bytes,
+      staffId: typeof staffId === 'string' ? staffId : null,
+    }
   }
 
   /** DELETE /applyInfo/requiredDocs/{fileId}?version=N */

@@ -93,8 +93,20 @@ export const fileRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       refusals: [410],
       guard: withoutSignIn,
     },
-    async ({ params, reply }) => {
+    async ({ params, request, reply }) => {
       const download = await app.files.openDownload(params['*'])
+      // A back-office link (issue #20 point 5, ADR 0027): the download is audited as the staff's.
+      if (download.staffId !== null) {
+        await app.audit.record({
+          actorKind: 'staff',
+          actorId: download.staffId,
+          clientAddress: request.ip,
+          action: 'document.downloaded',
+          recordKind: 'application',
+          recordId: download.applicationId,
+          details: { fileId: download.fileId },
+        })
+      }
       void reply
         .header('content-disposition', contentDisposition(download.fileName))
         .header('x-content-type-options', 'nosniff')
