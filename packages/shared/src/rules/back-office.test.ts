@@ -4,32 +4,40 @@ import {
   adminPaymentStatus,
   canCancel,
   canMarkProcessed,
+  statusPatternWhenProcessed,
 } from './back-office.ts'
 
 describe('back office application rules', () => {
   it.each([
-    ['draft', '110', 'draft'],
-    ['applied', '110', 'applied'],
-    ['applied', '210', 'processed'],
-    ['applied', '330', 'applied'],
-    ['cancelled', '210', 'cancelled'],
-  ] as const)('status %s / %s は %s と表示する', (status, pattern, expected) => {
-    expect(adminApplicationStatus(status, pattern)).toBe(expected)
+    ['draft', false, 'draft'],
+    ['applied', false, 'applied'],
+    ['applied', true, 'processed'],
+    ['cancelled', true, 'cancelled'],
+    ['cancelled', false, 'cancelled'],
+  ] as const)('status %s・処理済 %s は %s と表示する', (status, processed, expected) => {
+    expect(adminApplicationStatus(status, processed)).toBe(expected)
   })
 
   it.each([
-    ['applied', '110', true],
-    ['applied', '210', false],
-    ['applied', '220', false],
-    ['applied', '330', false],
-    ['draft', '110', false],
-    ['cancelled', '110', false],
+    ['applied', false, true],
+    ['applied', true, false],
+    ['draft', false, false],
+    ['cancelled', false, false],
   ] as const)(
-    '処理済みにできるのは申込済み・110だけ (%s / %s → %s)',
-    (status, pattern, expected) => {
-      expect(canMarkProcessed(status, pattern)).toBe(expected)
+    '処理済にできるのは申込済みでまだ処理済でない申込だけ (%s・処理済 %s → %s)',
+    (status, processed, expected) => {
+      expect(canMarkProcessed(status, processed)).toBe(expected)
     },
   )
+
+  it.each([
+    ['110', '210'],
+    ['211', '211'],
+    ['220', '220'],
+    ['330', '330'],
+  ] as const)('SPEC §4: 処理済にすると %s は %s になる', (current, expected) => {
+    expect(statusPatternWhenProcessed(current)).toBe(expected)
+  })
 
   it('取消できるのは下書きと申込済みで、取消済みはできない', () => {
     expect(canCancel('draft')).toBe(true)

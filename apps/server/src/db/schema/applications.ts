@@ -65,6 +65,11 @@ export const applications = pgTable(
     }),
     groupPfPolicyHolderNo: text(),
     appliedAt: instant(),
+    /**
+     * when staff marked the applied application processed (issue #20 point 5, ADR 0027): the
+     * insurer has taken it up. Money is told by statusPattern; a 110 becomes 210 (SPEC §4).
+     */
+    processedAt: instant(),
     /** SPEC §3.1 applyInfo, set when the application starts (issue #6, ADR 0012) */
     applyInfo: jsonb().$type<ApplyInfo>(),
     /** SPEC §3.2 applyInfoOption */

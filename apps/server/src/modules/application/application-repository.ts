@@ -14,6 +14,7 @@ import {
   sql,
 } from 'drizzle-orm'
 import type { ApplicationStep, ApplyInfo, ApplyInfoOption, ItemAnswers } from '@app/shared'
+import { statusPatternWhenProcessed } from '@app/shared/rules/back-office'
 import type { Database } from '../../db/client.ts'
 import {
   accounts,
@@ -281,12 +282,21 @@ export async function markProcessedByStaff(
 ): Promise<number | undefined> {
   const next: ApplyInfo = {
     ...applyInfo,
-    basicInfo: { ...applyInfo.basicInfo, statusPattern: '210' },
+    basicInfo: {
+      ...applyInfo.basicInfo,
+      statusPattern: statusPatternWhenProcessed(applyInfo.basicInfo.statusPattern),
+    },
   }
-  const version = await updateRow(db, applicationId, { applyInfo: next }, change.now, {
-    status: 'applied',
-    version: change.version,
-  })
+  const version = await updateRow(
+    db,
+    applicationId,
+    { applyInfo: next, processedAt: change.now },
+    change.now,
+    {
+      status: 'applied',
+      version: change.version,
+    },
+  )
   if (version !== undefined) await insertStatusEvent(db, applicationId, change)
   return version
 }

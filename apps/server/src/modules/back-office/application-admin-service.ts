@@ -12,6 +12,7 @@ import {
   adminApplicationStatus,
   canCancel,
   canMarkProcessed,
+  statusPatternWhenProcessed,
   type AdminPaymentStatus,
 } from '@app/shared/rules/back-office'
 import type { Clock } from '../../clock.ts'
@@ -178,7 +179,7 @@ export class ApplicationAdminService {
         memberCode: row.memberCode,
         nameKanji: emptyAsNull(row.nameKanji),
         nameKana: emptyAsNull(row.nameKana),
-        status: adminApplicationStatus(row.status, row.statusPattern),
+        status: adminApplicationStatus(row.status, row.processedAt !== null),
         statusPattern: row.statusPattern,
         paymentStatus: asPaymentStatus(row.paymentStatus),
         appliedAt: row.appliedAt?.toISOString() ?? null,
@@ -254,7 +255,7 @@ export class ApplicationAdminService {
       memberId: found.rosterMemberId,
       memberCode: found.memberCode,
       userId: emptyAsNull(applyInfo?.basicInfo.userId ?? null),
-      status: adminApplicationStatus(found.status, found.statusPattern),
+      status: adminApplicationStatus(found.status, found.processedAt !== null),
       statusPattern: found.statusPattern,
       paymentStatus: asPaymentStatus(found.paymentStatus),
       groupPfPolicyHolderNo: found.groupPfPolicyHolderNo,
@@ -360,7 +361,7 @@ export class ApplicationAdminService {
     return this.#options.issueDownloadUrl(file.id, who.staffId)
   }
 
-  /** POST …/processed/: statusPattern 110 → 210, with the staff member's note. */
+  /** POST …/processed/: the applied application taken up (110 → 210), with the member's note. */
   async markProcessed(
     who: StaffPrincipal,
     applicationId: string,
@@ -368,11 +369,12 @@ export class ApplicationAdminService {
   ): Promise<StateAnswer> {
     const now = this.#options.clock.now()
     return this.#options.db.transaction(async (tx) => {
-      const { row } = await this.#lock(who, applicationId, body.version, tx)
+      const { found, row } = await this.#lock(who, applicationId, body.version, tx)
       const applyInfo = row.applyInfo
-      if (applyInfo === null || !canMarkProcessed(row.status, applyInfo.basicInfo.statusPattern)) {
+      if (applyInfo === null || !canMarkProcessed(row.status, found.processedAt !== null)) {
         throw stateConflict('mark processed')
       }
+      const statusPattern = statusPatternWhenProcessed(applyInfo.basicInfo.statusPattern)
       const note = body.note === '' ? null : body.note
       const version = await markProcessedByStaff(tx, row.id, applyInfo, {
         version: body.version,
@@ -388,9 +390,9 @@ export class ApplicationAdminService {
         recordKind: 'application',
         recordId: row.id,
         reason: note,
-        details: { statusPattern: '210' },
+        details: { statusPattern },
       })
-      return { status: 'processed', statusPattern: '210', version }
+      return { status: 'processed', statusPattern, version }
     })
   }
 

@@ -94,7 +94,7 @@ describe('back office applications', () => {
       const [draft, applied, processed, cancelled, paid, under, other, late] = await seed([
         { memberCode: code(prefix), status: 'draft' },
         { memberCode: code(prefix), statusPattern: '110' },
-        { memberCode: code(prefix), statusPattern: '210' },
+        { memberCode: code(prefix), statusPattern: '210', processed: true },
         { memberCode: code(prefix), status: 'cancelled', statusPattern: '110' },
         { memberCode: code(prefix), statusPattern: '330' },
         {
@@ -437,7 +437,7 @@ describe('back office applications', () => {
           })
     }
 
-    it('処理済みにできるのは 110 からだけで、210 になり、履歴と監査ログに残ること', async () => {
+    it('処理済にできるのは申込済みで未処理の申込だけで、110 は 210 になり（SPEC §4）、330 はそのまま、履歴と監査ログに残ること', async () => {
       const [at110, at330, draft] = await seed([
         { memberCode: code('PRC'), statusPattern: '110' },
         { memberCode: code('PRC'), statusPattern: '330' },
@@ -451,7 +451,9 @@ describe('back office applications', () => {
       expect(done.json()).toEqual({ status: 'processed', statusPattern: '210', version: 1 })
       const again = await act(operator, 'processed', at110 ?? '', 1)
       expect(again.json()).toMatchObject({ errorCode: 'ADMC0001' })
-      expect((await act(operator, 'processed', at330 ?? '')).json()).toMatchObject({
+      const paid = await act(operator, 'processed', at330 ?? '')
+      expect(paid.json()).toEqual({ status: 'processed', statusPattern: '330', version: 1 })
+      expect((await act(operator, 'processed', at330 ?? '', 1)).json()).toMatchObject({
         errorCode: 'ADMC0001',
       })
       expect((await act(operator, 'processed', draft ?? '')).json()).toMatchObject({

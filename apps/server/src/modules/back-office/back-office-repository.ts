@@ -1,4 +1,19 @@
-import { and, asc, count, desc, eq, exists, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm'
 import type { ItemDefinition } from '@app/shared'
 import type { Database } from '../../db/client.ts'
 import {
@@ -93,12 +108,9 @@ function statusCondition(status: SearchFilters['status']): SQL | undefined {
     case 'cancelled':
       return eq(applications.status, status)
     case 'applied':
-      return and(
-        eq(applications.status, 'applied'),
-        sql`${applications.statusPattern} is distinct from '210'`,
-      )
+      return and(eq(applications.status, 'applied'), isNull(applications.processedAt))
     case 'processed':
-      return and(eq(applications.status, 'applied'), eq(applications.statusPattern, '210'))
+      return and(eq(applications.status, 'applied'), isNotNull(applications.processedAt))
   }
 }
 
@@ -142,6 +154,7 @@ export interface SearchRow {
   nameKana: string | null
   status: string
   statusPattern: string | null
+  processedAt: Date | null
   paymentStatus: string
   appliedAt: Date | null
   updatedAt: Date
@@ -291,6 +304,7 @@ export async function searchApplications(
       >`${applications.applyInfo} -> 'policyHolderInfo' ->> 'policyHolderNameKana'`,
       status: applications.status,
       statusPattern: applications.statusPattern,
+      processedAt: applications.processedAt,
       paymentStatus: paymentStatusSql(virtualAccounts.depositStatus),
       appliedAt: applications.appliedAt,
       updatedAt: applications.updatedAt,
@@ -369,6 +383,7 @@ export async function findApplicationInScope(
       memberCode: rosterMembers.memberCode,
       status: applications.status,
       statusPattern: applications.statusPattern,
+      processedAt: applications.processedAt,
       paymentStatus: paymentStatusSql(virtualAccounts.depositStatus),
       groupPfPolicyHolderNo: applications.groupPfPolicyHolderNo,
       appliedAt: applications.appliedAt,

@@ -46,6 +46,8 @@ export interface BackOfficeSeed {
   nameKana?: string
   nameKanji?: string
   appliedAt?: Date | null
+  /** staff have marked it processed (applications.processedAt) */
+  processed?: boolean
   updatedAt?: Date
   mailAddress?: string
   holderAnswers?: ItemAnswers
@@ -148,6 +150,7 @@ export async function seedBackOfficeApplications(
         ...state,
         status,
         appliedAt,
+        processedAt: seed.processed === true ? now : null,
         createdAt: new Date(now.getTime() - 86_400_000),
         updatedAt: seed.updatedAt ?? appliedAt ?? now,
         completedSteps: [],
