@@ -150,14 +150,6 @@ const ownRows: Row[] = [
   ['APFT0002', 502, 'default', true, true, true],
   ['APFT0003', 404, 'default', true, true, true],
   ['APFH0001', 404, 'notFound', true, true, true],
-  // Back office (issue #20, ADR 0026)
-  ['ADMA0001', 401, 'default', true, true, true],
-  ['ADMA0002', 403, 'default', true, true, true],
-  ['ADMA0003', 401, 'default', true, true, true],
-  ['ADMA0004', 423, 'default', true, true, true],
-  ['ADMA0005', 410, 'default', true, true, true],
-  ['ADMN0001', 404, 'default', true, true, true],
-  ['ADMC0001', 409, 'default', true, true, true],
 ]
 
 const definition = (row: Row): ErrorDefinition => ({

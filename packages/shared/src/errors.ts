@@ -164,21 +164,6 @@ export const errorCodes = {
   telephoneAuthNotOffered: 'APFT0003',
   /** 指定された保険期間の契約は表示できない */
   contractNotShown: 'APFH0001',
-  // Back office (issue #20, ADR 0026)
-  /** スタッフのセッションがない・切れた（401） */
-  staffSession: 'ADMA0001',
-  /** その役割では使えない操作（403） */
-  staffForbidden: 'ADMA0002',
-  /** スタッフのサインインに失敗（401）: unknown address, wrong password, code or passkey alike */
-  staffSignInFailed: 'ADMA0003',
-  /** スタッフのサインインがロック中（423, Retry-After） */
-  staffLocked: 'ADMA0004',
-  /** 登録リンクが使用済み・期限切れ（410） */
-  staffEnrolmentExpired: 'ADMA0005',
-  /** 担当範囲にない・存在しない記録（404） */
-  adminRecordNotFound: 'ADMN0001',
-  /** その状態からはできない操作（409） */
-  adminStateConflict: 'ADMC0001',
 } as const
 
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes]
@@ -323,15 +308,6 @@ export const errorCatalogue: Readonly<Record<string, ErrorDefinition>> = Object.
   APFT0002: define(502, 'default'),
   APFT0003: define(404, 'default'),
   APFH0001: define(404, 'notFound'),
-  // Back office (issue #20, ADR 0026): the console shows its own messages, never the applicant's
-  // error screens; the screen group is only the catalogue's default.
-  ADMA0001: ownDefault(401),
-  ADMA0002: ownDefault(403),
-  ADMA0003: ownDefault(401),
-  ADMA0004: ownDefault(423),
-  ADMA0005: ownDefault(410),
-  ADMN0001: ownDefault(404),
-  ADMC0001: ownDefault(409),
 } satisfies Record<ErrorCode, ErrorDefinition> & Record<string, ErrorDefinition>)
 
 const paymentFailed = define(402, 'paymentFailed')

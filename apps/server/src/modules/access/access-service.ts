@@ -67,6 +67,7 @@ import {
   updateApplyInfo,
 } from '../application/application-records.ts'
 import { initialApplyInfo } from '../application/initial-apply-info.ts'
+import { AdminError, adminErrorCodes } from '@app/shared/api/admin/errors'
 
 // Applicant access (issue #5, ADR 0010): verifyUser by first-entry ID (authenticationType "1")
 // or by three items ("2"), the verification mail, and its link. Every answer to a wrong try is
@@ -311,11 +312,15 @@ export class AccessService {
   async resendVerificationMail(rosterMemberId: string): Promise<{ verificationId: string }> {
     const now = this.#options.clock.now()
     if ((await findAccountOfMember(this.#db, rosterMemberId)) !== undefined) {
-      throw new AppError(errorCodes.adminStateConflict, { message: 'the member has an account' })
+      throw new AdminError(adminErrorCodes.adminStateConflict, {
+        message: 'the member has an account',
+      })
     }
     const previous = await findLatestVerificationOfMember(this.#db, rosterMemberId, now)
     if (previous === undefined) {
-      throw new AppError(errorCodes.adminStateConflict, { message: 'no verification to resend' })
+      throw new AdminError(adminErrorCodes.adminStateConflict, {
+        message: 'no verification to resend',
+      })
     }
     const link: EntryLink = {
       groupPfCode: previous.groupPfCode,

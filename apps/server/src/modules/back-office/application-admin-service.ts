@@ -39,6 +39,7 @@ import {
   searchApplications,
   type ApplicationInScope,
 } from './back-office-repository.ts'
+import { AdminError, adminErrorCodes } from '@app/shared/api/admin/errors'
 
 // Applications in the back office (issue #20 point 5, ADR 0027): search, detail, the notice
 // answers and documents behind a typed reason, mark processed and cancel. Every read is scoped in
@@ -65,7 +66,7 @@ export interface ApplicationAdminOptions {
 }
 
 function notFound(): AppError {
-  return new AppError(errorCodes.adminRecordNotFound, {
+  return new AdminError(adminErrorCodes.adminRecordNotFound, {
     message: 'application not found or outside scope',
   })
 }
@@ -489,7 +490,7 @@ function asPaymentStatus(value: string): AdminPaymentStatus {
 }
 
 function stateConflict(action: string): AppError {
-  return new AppError(errorCodes.adminStateConflict, {
+  return new AdminError(adminErrorCodes.adminStateConflict, {
     message: `application state does not allow ${action}`,
   })
 }

@@ -1,4 +1,4 @@
-import { AppError, errorCodes, type EntryLink } from '@app/shared'
+import { type EntryLink } from '@app/shared'
 import type { AdminApplicationStatus } from '@app/shared/api/admin/endpoints'
 import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/client.ts'
@@ -24,6 +24,7 @@ import type { ServerKeys } from '../security/secrets.ts'
 import { deleteLockouts, findLockedSubjects } from '../security/security-records.ts'
 import { staffActor, type StaffPrincipal } from '../staff/staff-scope.ts'
 import { findMemberInScope, findMembersByCode, type SupportMember } from './support-repository.ts'
+import { AdminError, adminErrorCodes } from '@app/shared/api/admin/errors'
 
 // Holder and applicant support (issue #20 point 6, ADR 0028): find a roster member, unlock it,
 // send its verification or completion mail again, issue its first-entry password again, change
@@ -55,7 +56,8 @@ export interface MemberSummary {
   pendingVerification: boolean
 }
 
-const conflict = (message: string) => new AppError(errorCodes.adminStateConflict, { message })
+const conflict = (message: string) =>
+  new AdminError(adminErrorCodes.adminStateConflict, { message })
 
 function applicationStatus(status: string | undefined): AdminApplicationStatus | null {
   switch (status) {
@@ -128,7 +130,7 @@ export class SupportService {
     const now = this.#options.clock.now()
     const member = await findMemberInScope(this.#db, who.scope, memberId, now)
     if (member === undefined) {
-      throw new AppError(errorCodes.adminRecordNotFound, {
+      throw new AdminError(adminErrorCodes.adminRecordNotFound, {
         message: 'member not found or outside the scope',
       })
     }

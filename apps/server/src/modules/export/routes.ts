@@ -1,7 +1,6 @@
 import { PassThrough, Writable } from 'node:stream'
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import type { z } from 'zod'
-import { AppError, errorCodes } from '@app/shared'
 import * as Admin from '@app/shared/api/admin/endpoints'
 import { registerEndpoint } from '../../lib/register-endpoint.ts'
 import { staffActor } from '../staff/staff-scope.ts'
@@ -14,6 +13,7 @@ import {
   listBatchesInScope,
   type ExportBatchRow,
 } from './export-repository.ts'
+import { AdminError, adminErrorCodes } from '@app/shared/api/admin/errors'
 
 // The export to the core system in the console (issue #20 point 7, docs/core-export.md), for the
 // roles with exportCore, on the products in their scope (404 ADMN0001 outside it). The console's
@@ -24,7 +24,8 @@ import {
 
 const tags = ['admin']
 
-const notFound = (message: string) => new AppError(errorCodes.adminRecordNotFound, { message })
+const notFound = (message: string) =>
+  new AdminError(adminErrorCodes.adminRecordNotFound, { message })
 
 /** What the file is, for the browser: the batch's encoding. */
 const CONTENT_TYPES = {

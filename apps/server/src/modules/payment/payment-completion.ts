@@ -1,7 +1,6 @@
 import { appendAuditEntry } from '../audit/audit-records.ts'
 import { randomInt, randomUUID } from 'node:crypto'
 import {
-  AppError,
   errorCodes,
   myPageLoginHref,
   toBusinessDate,
@@ -38,6 +37,7 @@ import {
   type PaymentOptions,
   PaymentPart,
 } from './payment-common.ts'
+import { AdminError, adminErrorCodes } from '@app/shared/api/admin/errors'
 
 // Completion (SPEC §4, §8.4): the attempt succeeded, the application applied with its policy
 // holder number and status pattern, the virtual account kept, the completion mails queued, all
@@ -295,7 +295,9 @@ export class PaymentCompletion extends PaymentPart {
   async resendCompletionMail(applicationId: string): Promise<void> {
     const row = await findApplicationById(this.db, applicationId)
     if (row?.status !== 'applied' || row.applyInfo == null || row.applyInfoOption == null) {
-      throw new AppError(errorCodes.adminStateConflict, { message: 'application not applied' })
+      throw new AdminError(adminErrorCodes.adminStateConflict, {
+        message: 'application not applied',
+      })
     }
     const now = this.now()
     const linked = await this.options.groups.linkedGroup(row, now)

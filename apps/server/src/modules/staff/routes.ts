@@ -1,9 +1,9 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
-import { AppError, errorCodes } from '@app/shared'
 import * as Admin from '@app/shared/api/admin/endpoints'
 import { registerEndpoint, withoutSignIn } from '../../lib/register-endpoint.ts'
 import { findAgency } from './staff-repository.ts'
 import { staffActor } from './staff-scope.ts'
+import { AdminError, adminErrorCodes } from '@app/shared/api/admin/errors'
 
 // Staff identity (issue #20 point 2, ADR 0026): thin routes over the staff services. Nothing of a
 // body (addresses, passwords, codes, tokens, WebAuthn answers) is logged.
@@ -169,7 +169,9 @@ export const staffRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     async ({ who }) => {
       const agency = who.agentCd === null ? undefined : await findAgency(app.db, who.agentCd)
       if (who.agentCd !== null && agency === undefined) {
-        throw new AppError(errorCodes.staffForbidden, { message: 'agency of staff not found' })
+        throw new AdminError(adminErrorCodes.staffForbidden, {
+          message: 'agency of staff not found',
+        })
       }
       return {
         staffId: who.staffId,

@@ -54,6 +54,7 @@ import {
 import { staffActor, type StaffPrincipal } from './staff-scope.ts'
 import { sealTotpSecret, unsealTotpSecret } from './totp-seal.ts'
 import type { StaffSessions } from './staff-sessions.ts'
+import { AdminError, adminErrorCodes } from '@app/shared/api/admin/errors'
 
 // Staff identity (issue #20 point 2, PRODUCT.md "Staff", ADR 0026): one-time enrolment links,
 // passkeys (WebAuthn, discoverable), password + TOTP, and the staff list an administrator keeps.
@@ -106,14 +107,17 @@ interface EnrolmentLink {
   expiresAt: string
 }
 
-const signInFailed = (message: string) => new AppError(errorCodes.staffSignInFailed, { message })
-const linkGone = (message: string) => new AppError(errorCodes.staffEnrolmentExpired, { message })
+const signInFailed = (message: string) =>
+  new AdminError(adminErrorCodes.staffSignInFailed, { message })
+const linkGone = (message: string) =>
+  new AdminError(adminErrorCodes.staffEnrolmentExpired, { message })
 const notFound = () =>
-  new AppError(errorCodes.adminRecordNotFound, { message: 'staff member not found' })
-const conflict = (message: string) => new AppError(errorCodes.adminStateConflict, { message })
+  new AdminError(adminErrorCodes.adminRecordNotFound, { message: 'staff member not found' })
+const conflict = (message: string) =>
+  new AdminError(adminErrorCodes.adminStateConflict, { message })
 
 function lockedError(lock: LockState): AppError {
-  return new AppError(errorCodes.staffLocked, {
+  return new AdminError(adminErrorCodes.staffLocked, {
     message: 'staff sign-in locked after repeated failures',
     retryAfterSeconds: lock.retryAfterSeconds,
   })

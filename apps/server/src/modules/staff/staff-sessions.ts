@@ -1,7 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import {
-  AppError,
-  errorCodes,
   SESSION_EXPIRES_HEADER,
   SESSION_EXPIRES_IN_HEADER,
   SESSION_TOKEN_HEADER,
@@ -27,6 +25,7 @@ import {
   type StaffSignInMethod,
 } from './staff-repository.ts'
 import { recordScope, type StaffPrincipal } from './staff-scope.ts'
+import { AdminError, adminErrorCodes } from '@app/shared/api/admin/errors'
 
 // Staff sessions (issue #20 point 2, PRODUCT.md "Staff", ADR 0026): a row per session, separate
 // from applicant and holder sessions; the browser holds a short-lived signed token of its own use
@@ -52,7 +51,7 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1]
 }
 
-const noSession = (message: string) => new AppError(errorCodes.staffSession, { message })
+const noSession = (message: string) => new AdminError(adminErrorCodes.staffSession, { message })
 
 export class StaffSessions {
   readonly #db: Database
@@ -116,7 +115,9 @@ export class StaffSessions {
     return async (request, reply) => {
       const principal = await this.require(request, reply)
       if (!staffMay(principal.role, permission)) {
-        throw new AppError(errorCodes.staffForbidden, { message: `role may not ${permission}` })
+        throw new AdminError(adminErrorCodes.staffForbidden, {
+          message: `role may not ${permission}`,
+        })
       }
       return principal
     }

@@ -17,9 +17,18 @@ describe('管理コンソールの API クライアント（issue #20）', () =>
     const storage = memoryStorage()
     storeStaffSession(
       storage,
-      { sessionToken: 'old', expiresInSeconds: 60, absoluteExpiresAt: '2026-11-27T18:00:00.000Z' },
+      // a server whose clock is pinned days behind this browser's (APP_NOW): only its seconds count
+      {
+        sessionToken: 'old',
+        expiresAt: '2026-11-20T01:01:00.000Z',
+        expiresInSeconds: 60,
+        absoluteExpiresAt: '2026-11-20T09:00:00.000Z',
+      },
       Date.now(),
     )
+    const absoluteEnd = Date.parse(readStaffSession(storage)?.absoluteExpiresAt ?? '')
+    expect(absoluteEnd - Date.now()).toBeGreaterThan(8 * 3_600_000 - 10_000)
+    expect(absoluteEnd - Date.now()).toBeLessThanOrEqual(8 * 3_600_000)
     const { fetch, requests } = mockFetch(() =>
       jsonResponse(200, { ok: true }, { 'x-session-token': 'new', 'x-session-expires-in': '900' }),
     )
@@ -37,7 +46,12 @@ describe('管理コンソールの API クライアント（issue #20）', () =>
     const storage = memoryStorage()
     storeStaffSession(
       storage,
-      { sessionToken: 't', expiresInSeconds: 60, absoluteExpiresAt: '2026-11-27T18:00:00.000Z' },
+      {
+        sessionToken: 't',
+        expiresAt: '2026-11-20T01:01:00.000Z',
+        expiresInSeconds: 60,
+        absoluteExpiresAt: '2026-11-20T09:00:00.000Z',
+      },
       Date.now(),
     )
     let code = 'ADMA0003'

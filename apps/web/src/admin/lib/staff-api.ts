@@ -1,5 +1,5 @@
 import { SESSION_EXPIRES_IN_HEADER, SESSION_TOKEN_HEADER } from '@app/shared/api/access/session'
-import { errorBodySchema, errorCodes, type ErrorBody } from '@app/shared/errors'
+import { errorBodySchema, type ErrorBody } from '@app/shared/errors'
 import {
   ApiError,
   buildUrl,
@@ -13,6 +13,7 @@ import type { KeyValueStorage } from '@/lib/browser-storage.ts'
 import type { BlobClient } from '@/lib/download-endpoint.ts'
 import { localExpiry } from '@/lib/session.ts'
 import { clearStaffSession, readStaffToken, refreshStaffSession } from './staff-session.ts'
+import { adminErrorCodes } from '@app/shared/api/admin/errors'
 
 // The console's API client (issue #20): the applicant app's (lib/api-client.ts) with the staff
 // token. It sends the staff session's token as `Authorization: Bearer`, keeps the refreshed token
@@ -70,7 +71,7 @@ export function createStaffApiClient(options: StaffApiOptions): StaffApiClient {
     }
     if (!response.ok) {
       const body = await errorBodyOf(response)
-      if (response.status === 401 && body.errorCode === errorCodes.staffSession) {
+      if (response.status === 401 && body.errorCode === adminErrorCodes.staffSession) {
         clearStaffSession(storage)
         options.onSessionEnded()
       }

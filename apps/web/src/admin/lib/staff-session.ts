@@ -14,7 +14,7 @@ export const STAFF_SESSION_KEY = 'adminStaffSession'
 export interface StaffSessionInfo {
   /** ISO 8601 on this browser's clock: the end unless used (15 idle minutes) */
   expiresAt: string
-  /** ISO 8601: 8 hours after sign-in, whatever the use */
+  /** ISO 8601 on this browser's clock: 8 hours after sign-in, whatever the use */
   absoluteExpiresAt: string
 }
 
@@ -51,10 +51,20 @@ export function readStaffSession(
   return { expiresAt, absoluteExpiresAt }
 }
 
-/** A new session (sign-in, enrolment): the token and its ends, counted on this browser's clock. */
+/**
+ * A new session (sign-in, enrolment): the token and its ends, counted on this browser's clock.
+ * The server's instants are on its clock, which may differ from this one (a PC's clock is often
+ * off; a demo server's is pinned), so only the seconds it gives are used: the idle end is
+ * `expiresInSeconds` from now, the absolute end as far after it as the server says.
+ */
 export function storeStaffSession(
   storage: KeyValueStorage | undefined,
-  session: { sessionToken: string; expiresInSeconds: number; absoluteExpiresAt: string },
+  session: {
+    sessionToken: string
+    expiresAt: string
+    expiresInSeconds: number
+    absoluteExpiresAt: string
+  },
   now: number,
 ): void {
   try {
@@ -62,9 +72,13 @@ export function storeStaffSession(
   } catch {
     // storage refused: the session lasts as long as this page
   }
+  const idleEnd = parseInstant(session.expiresAt)
+  const absoluteEnd = parseInstant(session.absoluteExpiresAt)
+  const afterIdleEnd =
+    idleEnd === undefined || absoluteEnd === undefined ? 0 : Math.max(absoluteEnd - idleEnd, 0)
   writeJson(storage, STAFF_SESSION_KEY, {
     expiresAt: localExpiry(session.expiresInSeconds, now),
-    absoluteExpiresAt: session.absoluteExpiresAt,
+    absoluteExpiresAt: localExpiry(session.expiresInSeconds + afterIdleEnd / 1000, now),
   } satisfies StaffSessionInfo)
   notify()
 }

@@ -7,9 +7,10 @@ import { meOf, renderAdmin } from '../test/render-admin.tsx'
 
 const session = {
   sessionToken: 'new-staff-token',
-  expiresAt: '2026-11-27T10:15:00.000Z',
+  // the server's own clock (pinned by APP_NOW in a demo), days from this browser's
+  expiresAt: '2026-11-20T01:15:00.000Z',
   expiresInSeconds: 900,
-  absoluteExpiresAt: '2026-11-27T18:00:00.000Z',
+  absoluteExpiresAt: '2026-11-20T09:00:00.000Z',
 }
 
 async function fillPasswordForm(code = '123456') {
