@@ -1,3 +1,4 @@
+import { formatJapaneseDate } from '@app/shared/format/display'
 import {
   addDays,
   AppError,
@@ -101,15 +102,29 @@ const CODE_LABELS: Readonly<Record<string, Readonly<Record<string, string>>>> = 
   otherInsuranceFlg: { '1': 'あり', '2': 'なし' },
 }
 
+/** The fixed fields that hold a date (YYYYMMDD, SPEC §5), shown as 1988年7月12日. */
+const DATE_FIELDS: ReadonlySet<string> = new Set([
+  'policyHolderBirthDate',
+  'otherInsuranceExpiryDate',
+  'policyHolderInceptionDate',
+  'policyHolderExpiryDate',
+  'insrdBirthDate',
+])
+
 function codeLabel(field: string, value: string): string {
+  if (DATE_FIELDS.has(field)) return formatJapaneseDate(value)
   return CODE_LABELS[field]?.[value] ?? value
 }
 
-type ProductItem = Pick<ItemDefinition, 'itemCode' | 'itemName' | 'itemClass' | 'choiceArray'>
+type ProductItem = Pick<
+  ItemDefinition,
+  'itemCode' | 'itemName' | 'itemClass' | 'inputType' | 'choiceArray'
+>
 
-/** An answer as text: a choice's label (several joined), else the text typed. */
+/** An answer as text: a choice's label (several joined), a date as a date, else as typed. */
 function answerText(item: ProductItem | undefined, answer: string | string[]): string {
   const codes = Array.isArray(answer) ? answer : [answer]
+  if (item?.inputType === 'date') return codes.map(formatJapaneseDate).join('、')
   if (item === undefined || item.choiceArray.length === 0) return codes.join('、')
   return codes
     .map((code) => item.choiceArray.find((choice) => choice.code === code)?.label ?? code)
@@ -227,7 +242,11 @@ export class ApplicationAdminService {
       items: [
         { itemCode: 'insrdNameKana', label: '氏名（カナ）', value: person.insrdNameKana },
         { itemCode: 'insrdNameKanji', label: '氏名（漢字）', value: person.insrdNameKanji },
-        { itemCode: 'insrdBirthDate', label: '生年月日', value: person.insrdBirthDate },
+        {
+          itemCode: 'insrdBirthDate',
+          label: '生年月日',
+          value: codeLabel('insrdBirthDate', person.insrdBirthDate),
+        },
         { itemCode: 'insrdSex', label: '性別', value: codeLabel('insrdSex', person.insrdSex) },
         ...itemValues(items, person.itemAnswers),
       ],

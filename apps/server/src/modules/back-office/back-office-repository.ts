@@ -411,12 +411,15 @@ export type ApplicationInScope = NonNullable<Awaited<ReturnType<typeof findAppli
 export async function listProductItems(
   db: Database,
   product: { groupPfCode: string; groupPfCodeInceptionDateYm: string },
-): Promise<Pick<ItemDefinition, 'itemCode' | 'itemName' | 'itemClass' | 'choiceArray'>[]> {
+): Promise<
+  Pick<ItemDefinition, 'itemCode' | 'itemName' | 'itemClass' | 'inputType' | 'choiceArray'>[]
+> {
   const rows = await db
     .select({
       itemCode: itemDefinitions.itemCode,
       itemName: itemDefinitions.itemName,
       itemClass: itemDefinitions.itemClass,
+      inputType: itemDefinitions.inputType,
       choiceArray: itemDefinitions.choiceArray,
       displayOrder: itemDefinitions.displayOrder,
     })
@@ -428,9 +431,10 @@ export async function listProductItems(
       ),
     )
     .orderBy(asc(itemDefinitions.displayOrder), asc(itemDefinitions.itemCode))
-  return rows.map(({ itemClass, ...row }) => ({
+  return rows.map(({ itemClass, inputType, ...row }) => ({
     ...row,
     itemClass: itemClass === '030' ? '030' : '010',
+    inputType: inputType === 'date' ? 'date' : 'text',
   }))
 }
 

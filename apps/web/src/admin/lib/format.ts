@@ -73,3 +73,15 @@ export function errorText(error: unknown, now: Date = new Date()): string {
 export function isApiError(error: unknown, status: number): boolean {
   return error instanceof ApiError && error.status === status
 }
+
+export type CodeGroup = 'event' | 'paymentKind' | 'paymentStatus' | 'mail' | 'mailStatus' | 'action'
+
+/** A code the server records, by its Japanese name; a code without one as it is. */
+export function recordedCodeText(group: CodeGroup, code: string): string {
+  if (group === 'event' && code.startsWith('payment.')) {
+    // payment.<kind>.<status>: 「クレジットカード（成功）」
+    const [, kind = '', status = ''] = code.split('.')
+    return `${recordedCodeText('paymentKind', kind)}（${recordedCodeText('paymentStatus', status)}）`
+  }
+  return findMessage(`admin.code.${group}.${code}`) ?? code
+}

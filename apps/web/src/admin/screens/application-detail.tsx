@@ -34,7 +34,7 @@ import {
   tdClassName,
   thClassName,
 } from '../components/ui.tsx'
-import { dateTimeText, errorText, isApiError } from '../lib/format.ts'
+import { dateTimeText, recordedCodeText, errorText, isApiError } from '../lib/format.ts'
 import { useAdminServices } from '../lib/services.tsx'
 import { useMay } from '../lib/staff.tsx'
 import { useLoad } from '../lib/use-load.ts'
@@ -317,7 +317,7 @@ function Detail({ detail, reload }: { detail: ApplicationDetail; reload: () => v
           ]}
           rows={detail.history.map((entry) => [
             dateTimeText(entry.at),
-            entry.event,
+            recordedCodeText('event', entry.event),
             entry.note ?? t('admin.common.dash'),
           ])}
         />
@@ -331,8 +331,8 @@ function Detail({ detail, reload }: { detail: ApplicationDetail; reload: () => v
             t('admin.detail.paymentAt'),
           ]}
           rows={detail.payments.map((payment) => [
-            payment.kind,
-            payment.status,
+            recordedCodeText('paymentKind', payment.kind),
+            recordedCodeText('paymentStatus', payment.status),
             t('admin.common.yen', { amount: payment.amount.toLocaleString('ja-JP') }),
             dateTimeText(payment.at),
           ])}
@@ -345,7 +345,11 @@ function Detail({ detail, reload }: { detail: ApplicationDetail; reload: () => v
             t('admin.detail.mailStatus'),
             t('admin.detail.mailAt'),
           ]}
-          rows={detail.mails.map((mail) => [mail.kind, mail.status, dateTimeText(mail.at)])}
+          rows={detail.mails.map((mail) => [
+            recordedCodeText('mail', mail.kind),
+            recordedCodeText('mailStatus', mail.status),
+            dateTimeText(mail.at),
+          ])}
         />
       </Section>
       <Section title={t('admin.detail.documents')}>

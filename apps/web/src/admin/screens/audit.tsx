@@ -20,7 +20,7 @@ import {
   tdClassName,
   thClassName,
 } from '../components/ui.tsx'
-import { dateTimeText, jstDayBound } from '../lib/format.ts'
+import { dateTimeText, recordedCodeText, jstDayBound } from '../lib/format.ts'
 import { useAdminServices } from '../lib/services.tsx'
 import { useLoad } from '../lib/use-load.ts'
 
@@ -166,7 +166,12 @@ export function AuditScreen() {
                           </span>
                         )}
                       </td>
-                      <td className={tdClassName}>{entry.action}</td>
+                      <td className={tdClassName}>
+                        {recordedCodeText('action', entry.action)}
+                        <span className="block text-dns-14N-130 text-solid-gray-700">
+                          {entry.action}
+                        </span>
+                      </td>
                       <td className={tdClassName}>
                         {entry.recordKind ?? t('admin.common.dash')}
                         {entry.recordId !== null && (
