@@ -107,7 +107,9 @@ test('管理コンソール：CLI で作った管理者がパスキーで入り�
   await agency.getByLabel(/^メールアドレス/).fill(AGENCY_STAFF.email)
   await agency.getByLabel(/^パスワード ※必須$/).fill(AGENCY_STAFF.password)
   // the enrolment used this time step's code: a code is usable once, so the next step's
-  await agency.getByLabel(/^確認コード（6桁）/).fill(totpCode(secret, new Date(Date.now() + 30_000)))
+  await agency
+    .getByLabel(/^確認コード（6桁）/)
+    .fill(totpCode(secret, new Date(Date.now() + 30_000)))
   await agency.getByRole('button', { name: 'サインインする' }).click()
   await expect(heading(agency, '申込検索')).toBeVisible()
   // agency staff have no staff management and no audit log

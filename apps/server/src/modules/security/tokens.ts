@@ -7,13 +7,7 @@ import type { ServerKeys } from './secrets.ts'
 // (certificate: names an account's contract). Each names its use in `aud`, so one can never
 // stand in for another.
 
-export type TokenUse =
-  | 'session'
-  | 'staffSession'
-  | 'entry'
-  | 'upload'
-  | 'download'
-  | 'certificate'
+export type TokenUse = 'session' | 'staffSession' | 'entry' | 'upload' | 'download' | 'certificate'
 
 export async function signToken(
   keys: ServerKeys,
