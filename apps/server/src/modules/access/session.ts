@@ -9,6 +9,7 @@ import {
   type SessionToken,
 } from '@app/shared'
 import type { Clock } from '../../clock.ts'
+import { bearerToken } from '../../lib/bearer-token.ts'
 import type { Guard } from '../../lib/register-endpoint.ts'
 import type { Database } from '../../db/client.ts'
 import type { ServerKeys } from '../security/secrets.ts'
@@ -46,13 +47,6 @@ declare module 'fastify' {
   interface FastifyRequest {
     signedIn?: SignedIn
   }
-}
-
-function bearerToken(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization
-  if (typeof header !== 'string') return undefined
-  const match = /^Bearer ([A-Za-z0-9_.-]{10,4096})$/.exec(header)
-  return match?.[1]
 }
 
 export class SessionManager {

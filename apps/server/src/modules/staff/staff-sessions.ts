@@ -13,6 +13,7 @@ import {
 } from '@app/shared/rules/staff-permissions'
 import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/client.ts'
+import { bearerToken } from '../../lib/bearer-token.ts'
 import type { Guard } from '../../lib/register-endpoint.ts'
 import type { ServerKeys } from '../security/secrets.ts'
 import { readToken, signToken } from '../security/tokens.ts'
@@ -42,13 +43,6 @@ declare module 'fastify' {
   interface FastifyRequest {
     staff?: StaffPrincipal
   }
-}
-
-function bearerToken(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization
-  if (typeof header !== 'string') return undefined
-  const match = /^Bearer ([A-Za-z0-9_.-]{10,4096})$/.exec(header)
-  return match?.[1]
 }
 
 const noSession = (message: string) => new AdminError(adminErrorCodes.staffSession, { message })

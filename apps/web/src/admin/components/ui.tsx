@@ -1,5 +1,6 @@
 import { t } from '@app/shared/messages/admin-console'
 import { useEffect, useRef, type ReactNode } from 'react'
+import { Field } from '@/components/form/field.tsx'
 import { PageHeading } from '@/components/page-heading.tsx'
 import { errorText } from '../lib/format.ts'
 
@@ -106,5 +107,45 @@ export function Pairs({ items }: { items: readonly { label: string; value: React
         </div>
       ))}
     </dl>
+  )
+}
+
+export interface InputFieldProps {
+  label: string
+  required?: boolean
+  support?: ReactNode
+  error?: string | undefined
+  type: 'text' | 'email' | 'password' | 'date' | 'url'
+  autoComplete?: string
+  inputMode?: 'numeric' | 'email' | 'text'
+  value: string
+  onChange: (value: string) => void
+  /** the input's classes: the console's text box unless said */
+  className?: string
+}
+
+/** One labelled text box of the console: the form kit's Field around an input it controls. */
+export function InputField({
+  label,
+  required = false,
+  support,
+  error,
+  value,
+  onChange,
+  className = inputClassName,
+  ...input
+}: InputFieldProps) {
+  return (
+    <Field label={label} required={required} support={support} error={error}>
+      {(control) => (
+        <input
+          {...control}
+          {...input}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          className={className}
+        />
+      )}
+    </Field>
   )
 }

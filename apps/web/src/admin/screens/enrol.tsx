@@ -23,12 +23,13 @@ import { callEndpoint } from '@/lib/call-endpoint.ts'
 import {
   ErrorAlert,
   inputClassName,
+  InputField,
   Loading,
   Pairs,
   primaryButtonClassName,
   ScreenHeading,
-  Section,
   secondaryButtonClassName,
+  Section,
 } from '../components/ui.tsx'
 import { CopyButton } from '../components/copy-button.tsx'
 import { dateTimeText, isApiError } from '../lib/format.ts'
@@ -273,19 +274,17 @@ function Enrolment({
                     />
                   )}
                 </Field>
-                <Field label={t('admin.enrol.firstCode')} required error={errors.code}>
-                  {(control) => (
-                    <input
-                      {...control}
-                      type="text"
-                      inputMode="numeric"
-                      autoComplete="one-time-code"
-                      value={code}
-                      onChange={(event) => setCode(event.target.value)}
-                      className={`${inputClassName} max-w-40`}
-                    />
-                  )}
-                </Field>
+                <InputField
+                  label={t('admin.enrol.firstCode')}
+                  required
+                  error={errors.code}
+                  type="text"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  value={code}
+                  onChange={setCode}
+                  className={`${inputClassName} max-w-40`}
+                />
                 <div>
                   <button type="submit" aria-disabled={isBusy} className={primaryButtonClassName}>
                     {t('admin.enrol.submit')}

@@ -17,11 +17,12 @@ import { callEndpoint } from '@/lib/call-endpoint.ts'
 import {
   ErrorAlert,
   inputClassName,
+  InputField,
   LiveStatus,
   primaryButtonClassName,
   ScreenHeading,
-  Section,
   secondaryButtonClassName,
+  Section,
 } from '../components/ui.tsx'
 import { codeText } from '../lib/format.ts'
 import { useAdminServices } from '../lib/services.tsx'
@@ -127,30 +128,24 @@ export function SignInScreen() {
           onSubmit={(event) => void withPassword(event)}
           className="flex flex-col gap-4"
         >
-          <Field label={t('admin.signIn.email')} required error={errors.email}>
-            {(control) => (
-              <input
-                {...control}
-                type="email"
-                autoComplete="username"
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
-                className={inputClassName}
-              />
-            )}
-          </Field>
-          <Field label={t('admin.signIn.password')} required error={errors.password}>
-            {(control) => (
-              <input
-                {...control}
-                type="password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-                className={inputClassName}
-              />
-            )}
-          </Field>
+          <InputField
+            label={t('admin.signIn.email')}
+            required
+            error={errors.email}
+            type="email"
+            autoComplete="username"
+            value={email}
+            onChange={setEmail}
+          />
+          <InputField
+            label={t('admin.signIn.password')}
+            required
+            error={errors.password}
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={setPassword}
+          />
           <Field
             label={t('admin.signIn.totpCode')}
             required

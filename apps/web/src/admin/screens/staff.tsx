@@ -23,12 +23,13 @@ import { ModalDialog } from '../components/dialog.tsx'
 import {
   ErrorAlert,
   inputClassName,
-  Loading,
+  InputField,
   LiveStatus,
+  Loading,
   primaryButtonClassName,
   ScreenHeading,
-  Section,
   secondaryButtonClassName,
+  Section,
   smallButtonClassName,
   tableClassName,
   tdClassName,
@@ -305,28 +306,22 @@ function InviteForm({
       </h2>
       <ErrorAlert error={failure} />
       <div className="grid grid-cols-2 gap-4">
-        <Field label={t('admin.staff.email')} required error={errors.email}>
-          {(control) => (
-            <input
-              {...control}
-              type="email"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-              className={inputClassName}
-            />
-          )}
-        </Field>
-        <Field label={t('admin.staff.name')} required error={errors.name}>
-          {(control) => (
-            <input
-              {...control}
-              type="text"
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-              className={inputClassName}
-            />
-          )}
-        </Field>
+        <InputField
+          label={t('admin.staff.email')}
+          required
+          error={errors.email}
+          type="email"
+          value={email}
+          onChange={setEmail}
+        />
+        <InputField
+          label={t('admin.staff.name')}
+          required
+          error={errors.name}
+          type="text"
+          value={name}
+          onChange={setName}
+        />
         <RoleAndAgency
           role={role}
           agentCd={agentCd}

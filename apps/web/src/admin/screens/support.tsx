@@ -23,6 +23,7 @@ import { ReasonDialog } from '../components/reason-dialog.tsx'
 import {
   ErrorAlert,
   inputClassName,
+  InputField,
   LiveStatus,
   Pairs,
   primaryButtonClassName,
@@ -178,17 +179,14 @@ export function SupportScreen() {
               </select>
             )}
           </Field>
-          <Field label={t('admin.support.memberCode')} required error={errors.memberCode}>
-            {(control) => (
-              <input
-                {...control}
-                type="text"
-                value={memberCode}
-                onChange={(event) => setMemberCode(event.target.value)}
-                className={inputClassName}
-              />
-            )}
-          </Field>
+          <InputField
+            label={t('admin.support.memberCode')}
+            required
+            error={errors.memberCode}
+            type="text"
+            value={memberCode}
+            onChange={setMemberCode}
+          />
         </div>
         <div>
           <button type="submit" className={primaryButtonClassName}>
@@ -303,17 +301,14 @@ export function SupportScreen() {
         submitLabel={open === undefined ? '' : actionLabels[open.action]}
         extra={
           open?.action === 'mail' ? (
-            <Field label={t('admin.support.newMailAddress')} required error={mailError}>
-              {(control) => (
-                <input
-                  {...control}
-                  type="email"
-                  value={mailAddress}
-                  onChange={(event) => setMailAddress(event.target.value)}
-                  className={inputClassName}
-                />
-              )}
-            </Field>
+            <InputField
+              label={t('admin.support.newMailAddress')}
+              required
+              error={mailError}
+              type="email"
+              value={mailAddress}
+              onChange={setMailAddress}
+            />
           ) : undefined
         }
         validate={() => {
