@@ -20,7 +20,9 @@ async function ruleIdsOf(code: string, filePath: string): Promise<(string | null
   return messages.map((message) => message.ruleId)
 }
 
-describe('サーバーの所有ゾーン (issue #18)', () => {
+// The first lint builds the server's whole TypeScript program for typed linting (half a minute
+// on 2 busy cores): the suite may take longer than a unit test's default.
+describe('サーバーの所有ゾーン (issue #18)', { timeout: 120_000 }, () => {
   it('リポジトリでないファイルが db/schema を読み込むと lint で失敗すること', async () => {
     const code = [
       "import { applications } from '../../db/schema/index.ts'",

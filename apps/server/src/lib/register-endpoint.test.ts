@@ -30,14 +30,14 @@ const apiRouteModules = [
 /**
  * Route modules that are not the API, each with its reason: the probes, the metrics scrape and the
  * pamphlet page sit outside /api, the sandbox stands in for the payment provider (another
- * system's API), and the development mailbox and the SPA's files are not endpoints.
+ * system's API), and the development mailbox is not an endpoint. (The SPA's and the console's
+ * files are served by the not-found handler, plugins/spa.ts, which registers no route.)
  */
 const notApi = [
   'modules/health/routes.ts',
   'modules/metrics/routes.ts',
   'modules/pamphlet/routes.ts',
   'modules/mail/dev-outbox.ts',
-  'plugins/spa.ts',
   'sandbox/routes.ts',
 ]
 

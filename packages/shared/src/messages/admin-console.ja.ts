@@ -179,6 +179,7 @@ export const adminConsoleMessages = {
   'admin.detail.documentSlot': '書類',
   'admin.detail.documentFile': 'ファイル名',
   'admin.detail.documentShow': '表示',
+  'admin.detail.documentAction': '操作',
   'admin.detail.documentShowLabel': '{fileName}を表示',
   'admin.detail.documentDialog': '書類を表示する理由',
   'admin.detail.documentOpened': '書類を新しいタブで開きました。リンクは短時間で無効になります。',

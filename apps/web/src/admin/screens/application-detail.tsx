@@ -354,7 +354,11 @@ function Detail({ detail, reload }: { detail: ApplicationDetail; reload: () => v
       </Section>
       <Section title={t('admin.detail.documents')}>
         <Table
-          head={[t('admin.detail.documentSlot'), t('admin.detail.documentFile'), '']}
+          head={[
+            t('admin.detail.documentSlot'),
+            t('admin.detail.documentFile'),
+            t('admin.detail.documentAction'),
+          ]}
           rows={detail.documents.map((file) => [
             file.slot,
             file.fileName,
