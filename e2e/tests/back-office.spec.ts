@@ -150,6 +150,9 @@ test('管理コンソール：CLI で作った管理者がパスキーで入り�
   await processDialog.getByLabel('メモ（任意）').fill('書類確認済み')
   await processDialog.getByRole('button', { name: '処理済にする' }).click()
   await expect(page.getByText('処理済にしました。')).toBeVisible()
+  // read again from the server: the state and the history say so
+  await expect(page.getByRole('definition').filter({ hasText: /^処理済$/ })).toHaveCount(1)
+  await expect(page.getByRole('row').filter({ hasText: '書類確認済み' })).toHaveCount(1)
 
   // ── The audit log shows each step ────────────────────────────────────────────────────────
   await menuLink(page, '監査ログ').click()

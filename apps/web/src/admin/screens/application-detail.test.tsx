@@ -167,5 +167,7 @@ describe('申込詳細（issue #20）', () => {
       version: 3,
     })
     await waitFor(() => expect(readsAfter).toBeGreaterThanOrEqual(1))
+    // the message stays once the detail has been read again (the screen is not replaced)
+    await waitFor(() => expect(screen.getByText(/最新の内容を読み込み直しました。/)).toBeTruthy())
   })
 })
