@@ -14,6 +14,11 @@ export interface SupportMember {
   groupPfCode: string
   groupPfCodeInceptionDateYm: string
   firstEntryId: string | null
+  /**
+   * the first-entry password's hash as read: a re-issue replaces only this one, so of two staff
+   * re-issuing at once one is refused instead of being shown a password that no longer works
+   */
+  firstEntryPasswordHash: string | null
   /** the normalised first authentication item (three-item groups): names its lock */
   authItem1: string | null
   account: { accountId: string; userId: string; mailAddress: string; groupPfCode: string } | null
@@ -38,6 +43,7 @@ interface MemberRow extends Record<string, unknown> {
   group_pf_code_inception_date_ym: string
   first_entry_id: string | null
   auth_item1: string | null
+  password_hash: string | null
   account_id: string | null
   user_id: string | null
   mail_address: string | null
@@ -83,6 +89,7 @@ function memberOf(row: MemberRow): SupportMember {
     groupPfCode: row.group_pf_code,
     groupPfCodeInceptionDateYm: row.group_pf_code_inception_date_ym,
     firstEntryId: row.first_entry_id,
+    firstEntryPasswordHash: row.password_hash,
     authItem1: row.auth_item1,
     account:
       row.account_id === null
@@ -120,7 +127,7 @@ async function selectMembers(
   const at = sql`${now.toISOString()}::timestamptz`
   const result = await db.execute<MemberRow>(sql`
     select m.id as member_id, m.member_code, m.group_pf_code, m.group_pf_code_inception_date_ym,
-      m.first_entry_id, m.auth_item1,
+      m.first_entry_id, m.password_hash, m.auth_item1,
       a.id as account_id, a.user_id, a.mail_address, a.group_pf_code as account_group_pf_code,
       app.id as application_id, app.status as application_status,
       app.group_pf_code_inception_date_ym as application_ym,

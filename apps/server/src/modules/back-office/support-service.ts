@@ -199,9 +199,14 @@ export class SupportService {
     const now = this.#options.clock.now()
     await this.#db.transaction(async (txn) => {
       const tx = txn as unknown as Database
-      if (!(await replaceFirstEntryPasswordHash(tx, member.memberId, passwordHash, now))) {
-        throw conflict('the member has no first-entry ID')
-      }
+      const replaced = await replaceFirstEntryPasswordHash(
+        tx,
+        member.memberId,
+        passwordHash,
+        now,
+        member.firstEntryPasswordHash,
+      )
+      if (!replaced) throw conflict('first-entry password issued again meanwhile')
       const unlocked = await deleteLockouts(tx, this.#lockSubjects(member), now)
       await appendAuditEntry(tx, {
         ...this.#entry(who, member, 'member.firstEntryPasswordReissued', reason),

@@ -271,6 +271,23 @@ describe('加入者・申込者のサポート（issue #20 point 6）', () => {
       expect((await memberRow()).passwordHash).not.toContain(password)
     })
 
+    it('2人が同時に再発行すると1人だけが成功し、その人に見えたパスワードが通ること', async () => {
+      const { firstEntryId } = await memberRow()
+      const answers = await Promise.all(
+        [operator, operator].map((staff) =>
+          call(AdminRoutes.reissueFirstEntryPasswordRoute, staff, reason),
+        ),
+      )
+      const statuses = answers.map((answer) => answer.statusCode).sort()
+      expect(statuses).toEqual([200, 409])
+      const shown = answers
+        .find((answer) => answer.statusCode === 200)
+        ?.json<{
+          password: string
+        }>()
+      expect((await verifyById(firstEntryId ?? '', shown?.password ?? '')).statusCode).toBe(200)
+    })
+
     it('三項目認証の加入者（初回登録IDなし）には 409 ADMC0001 になること', async () => {
       await database.db
         .update(rosterMembers)

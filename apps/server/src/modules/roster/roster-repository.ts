@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { groupPfInfos, rosterMembers } from '../../db/schema/index.ts'
 
@@ -137,11 +137,21 @@ export async function replaceFirstEntryPasswordHash(
   memberId: string,
   passwordHash: string,
   now: Date,
+  /** the hash the caller read: replaced only if it is still the one (else false) */
+  previousHash: string | null,
 ): Promise<boolean> {
   const rows = await db
     .update(rosterMembers)
     .set({ passwordHash, updatedAt: now })
-    .where(and(eq(rosterMembers.id, memberId), isNotNull(rosterMembers.firstEntryId)))
+    .where(
+      and(
+        eq(rosterMembers.id, memberId),
+        isNotNull(rosterMembers.firstEntryId),
+        previousHash === null
+          ? isNull(rosterMembers.passwordHash)
+          : eq(rosterMembers.passwordHash, previousHash),
+      ),
+    )
     .returning({ id: rosterMembers.id })
   return rows.length > 0
 }

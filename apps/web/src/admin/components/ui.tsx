@@ -1,6 +1,7 @@
 import { t } from '@app/shared/messages/admin-console'
 import { useEffect, useRef, type ReactNode } from 'react'
 import { Field } from '@/components/form/field.tsx'
+import { legendClassName } from '@/components/form/field-parts.tsx'
 import { PageHeading } from '@/components/page-heading.tsx'
 import { errorText } from '../lib/format.ts'
 
@@ -147,5 +148,41 @@ export function InputField({
         />
       )}
     </Field>
+  )
+}
+
+/** A date range of a filter: two date boxes under one legend (「申込日（から）」「申込日（まで）」). */
+export function DateRangeFields<K extends string>({
+  label,
+  keys,
+  values,
+  errors,
+  onChange,
+  className = 'flex flex-col gap-2',
+}: {
+  label: string
+  /** the filter's keys of the start and the end */
+  keys: readonly [K, K]
+  values: Readonly<Record<K, string>>
+  errors: Partial<Record<K, string>>
+  onChange: (key: K, value: string) => void
+  className?: string
+}) {
+  return (
+    <fieldset className={className}>
+      <legend className={legendClassName}>{label}</legend>
+      <div className="grid grid-cols-2 gap-2">
+        {keys.map((key, index) => (
+          <InputField
+            key={key}
+            label={t(index === 0 ? 'admin.common.dateFrom' : 'admin.common.dateTo', { label })}
+            error={errors[key]}
+            type="date"
+            value={values[key]}
+            onChange={(value) => onChange(key, value)}
+          />
+        ))}
+      </div>
+    </fieldset>
   )
 }

@@ -5,10 +5,10 @@ import { t } from '@app/shared/messages/admin-console'
 import { useState, type FormEvent } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { Field } from '@/components/form/field.tsx'
-import { legendClassName } from '@/components/form/field-parts.tsx'
 import { callEndpoint } from '@/lib/call-endpoint.ts'
 import { Pagination, SortHeader, type SortOrder } from '../components/table-parts.tsx'
 import {
+  DateRangeFields,
   ErrorAlert,
   inputClassName,
   primaryButtonClassName,
@@ -324,30 +324,13 @@ function FilterPanel({
           t('admin.applications.paymentStatus'),
           paymentStatuses.map((value) => ({ value, label: t(`admin.payment.${value}`) })),
         )}
-        <fieldset className="flex flex-col gap-2">
-          <legend className={legendClassName}>{t('admin.applications.appliedAt')}</legend>
-          <div className="grid grid-cols-2 gap-2">
-            {(['appliedFrom', 'appliedTo'] as const).map((key) => (
-              <Field
-                key={key}
-                label={t(key === 'appliedFrom' ? 'admin.common.dateFrom' : 'admin.common.dateTo', {
-                  label: t('admin.applications.appliedAt'),
-                })}
-                error={dateErrors[key]}
-              >
-                {(control) => (
-                  <input
-                    {...control}
-                    type="date"
-                    value={filter[key]}
-                    onChange={(event) => set(key, event.target.value)}
-                    className={inputClassName}
-                  />
-                )}
-              </Field>
-            ))}
-          </div>
-        </fieldset>
+        <DateRangeFields
+          label={t('admin.applications.appliedAt')}
+          keys={['appliedFrom', 'appliedTo']}
+          values={filter}
+          errors={dateErrors}
+          onChange={set}
+        />
         <Field label={t('admin.applications.memberCode')}>
           {(control) => (
             <input

@@ -5,11 +5,11 @@ import { t } from '@app/shared/messages/admin-console'
 import { useState, type FormEvent } from 'react'
 import { useSearchParams } from 'react-router'
 import { Field } from '@/components/form/field.tsx'
-import { legendClassName } from '@/components/form/field-parts.tsx'
 import { callEndpoint } from '@/lib/call-endpoint.ts'
 import { downloadEndpoint, fileNameOf, saveFile } from '@/lib/download-endpoint.ts'
 import { Pagination } from '../components/table-parts.tsx'
 import {
+  DateRangeFields,
   ErrorAlert,
   inputClassName,
   LiveStatus,
@@ -252,30 +252,14 @@ function AuditFilter({
     >
       <h2 className="text-std-20B-150">{t('admin.audit.filters')}</h2>
       <div className="grid grid-cols-3 gap-4">
-        <fieldset className="col-span-1 flex flex-col gap-2">
-          <legend className={legendClassName}>{t('admin.audit.period')}</legend>
-          <div className="grid grid-cols-2 gap-2">
-            {(['from', 'to'] as const).map((key) => (
-              <Field
-                key={key}
-                label={t(key === 'from' ? 'admin.common.dateFrom' : 'admin.common.dateTo', {
-                  label: t('admin.audit.period'),
-                })}
-                error={dateErrors[key]}
-              >
-                {(control) => (
-                  <input
-                    {...control}
-                    type="date"
-                    value={filter[key]}
-                    onChange={(event) => set(key, event.target.value)}
-                    className={inputClassName}
-                  />
-                )}
-              </Field>
-            ))}
-          </div>
-        </fieldset>
+        <DateRangeFields
+          label={t('admin.audit.period')}
+          keys={['from', 'to']}
+          values={filter}
+          errors={dateErrors}
+          onChange={set}
+          className="col-span-1 flex flex-col gap-2"
+        />
         <Field label={t('admin.audit.actorKind')}>
           {(control) => (
             <select
