@@ -32,6 +32,7 @@ const roleNames: Readonly<Record<StaffRole, string>> = {
   insurerOperator: 'insurer-operator',
   agencyStaff: 'agency-staff',
   auditor: 'auditor',
+  groupContact: 'group-contact',
 }
 
 /** A refusal of the service, told in both languages (never with the address or the name). */

@@ -14,6 +14,7 @@ export const adminConsoleMessages = {
   'admin.role.insurerOperator': '保険会社担当者',
   'admin.role.agencyStaff': '代理店担当者',
   'admin.role.auditor': '監査担当者',
+  'admin.role.groupContact': '団体担当者',
 
   'admin.nav.label': 'メニュー',
   'admin.nav.applications': '申込検索',

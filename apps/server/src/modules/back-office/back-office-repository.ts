@@ -48,6 +48,8 @@ function scopeCondition(scope: RecordScope): SQL | undefined {
       return exists(
         sql`(select 1 from ${groupPfBranches} where ${groupPfBranches.groupPfCode} = ${applications.groupPfCode} and ${groupPfBranches.groupPfBranchNo} = ${applications.groupPfBranchNo} and ${groupPfBranches.agentCd} = ${scope.agentCd})`,
       )
+    case 'group':
+      return eq(applications.groupPfCode, scope.groupPfCode)
   }
 }
 
@@ -326,6 +328,9 @@ export async function searchApplications(
 export async function listGroupsInScope(db: Database, scope: RecordScope) {
   if (scope.kind === 'none') return []
   const agency = scope.kind === 'agency' ? eq(groupPfBranches.agentCd, scope.agentCd) : undefined
+  const group = scope.kind === 'group' ? eq(groupPfInfos.groupPfCode, scope.groupPfCode) : undefined
+  const groupBranches =
+    scope.kind === 'group' ? eq(groupPfBranches.groupPfCode, scope.groupPfCode) : undefined
   const [products, branches] = await Promise.all([
     db
       .select({
@@ -336,7 +341,7 @@ export async function listGroupsInScope(db: Database, scope: RecordScope) {
       .from(groupPfInfos)
       .where(
         agency === undefined
-          ? undefined
+          ? group
           : exists(
               db
                 .select({ one: sql`1` })
@@ -354,7 +359,7 @@ export async function listGroupsInScope(db: Database, scope: RecordScope) {
         agentName: groupPfBranches.agentName,
       })
       .from(groupPfBranches)
-      .where(agency)
+      .where(agency ?? groupBranches)
       .orderBy(asc(groupPfBranches.groupPfCode), asc(groupPfBranches.groupPfBranchNo)),
   ])
   return products.map((product) => ({

@@ -74,6 +74,8 @@ function memberInScope(scope: RecordScope): SQL {
         where b.group_pf_code = m.group_pf_code and b.agent_cd = ${scope.agentCd}
         and (coalesce(app.group_pf_branch_no, v.group_pf_branch_no) is null
           or b.group_pf_branch_no = coalesce(app.group_pf_branch_no, v.group_pf_branch_no)))`
+    case 'group':
+      return sql`m.group_pf_code = ${scope.groupPfCode}`
   }
 }
 

@@ -127,6 +127,8 @@ function productInScope(scope: RecordScope, groupPfCode: SQL | typeof exportBatc
       return sql`exists (select 1 from ${groupPfBranches}
         where ${groupPfBranches.groupPfCode} = ${groupPfCode}
           and ${groupPfBranches.agentCd} = ${scope.agentCd})`
+    case 'group':
+      return sql`${groupPfCode} = ${scope.groupPfCode}`
   }
 }
 

@@ -9,6 +9,8 @@ import type { StaffRole } from '@app/shared/rules/staff-permissions'
 export type RecordScope =
   | { kind: 'all' }
   | { kind: 'agency'; agentCd: string }
+  /** a group's contact person (issue #21 point 6): one group product, read-only */
+  | { kind: 'group'; groupPfCode: string }
   /** no application, member or export at all */
   | { kind: 'none' }
 
@@ -27,7 +29,11 @@ export interface StaffPrincipal {
   clientAddress: string
 }
 
-export function recordScope(member: { role: StaffRole; agentCd: string | null }): RecordScope {
+export function recordScope(member: {
+  role: StaffRole
+  agentCd: string | null
+  groupPfCode?: string | null
+}): RecordScope {
   switch (member.role) {
     case 'insurerAdmin':
     case 'insurerOperator':
@@ -38,6 +44,10 @@ export function recordScope(member: { role: StaffRole; agentCd: string | null })
         : { kind: 'agency', agentCd: member.agentCd }
     case 'auditor':
       return { kind: 'none' }
+    case 'groupContact':
+      return member.groupPfCode == null
+        ? { kind: 'none' }
+        : { kind: 'group', groupPfCode: member.groupPfCode }
   }
 }
 

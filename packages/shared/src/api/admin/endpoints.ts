@@ -63,7 +63,13 @@ const pageSize = z._default(z.coerce.number().check(z.int(), z.minimum(1), z.max
 
 // ── Staff identity ─────────────────────────────────────────────────────────────────────────
 
-export const staffRoleSchema = z.enum(['insurerAdmin', 'insurerOperator', 'agencyStaff', 'auditor'])
+export const staffRoleSchema = z.enum([
+  'insurerAdmin',
+  'insurerOperator',
+  'agencyStaff',
+  'auditor',
+  'groupContact',
+])
 export type StaffRoleName = z.infer<typeof staffRoleSchema>
 
 /** A WebAuthn options or response object, passed through as @simplewebauthn makes it. */
