@@ -33,6 +33,9 @@ import { withoutCertificateToken } from './modules/my-page/contract/routes.ts'
 import { renewalRoutes } from './modules/renewal/routes.ts'
 import { sandboxPaymentRoutes } from './sandbox/routes.ts'
 import { registerMaintenanceGate } from './modules/system/maintenance.ts'
+import { maintenanceRoutes } from './modules/system/maintenance-routes.ts'
+import { noticeRoutes } from './modules/notices/routes.ts'
+import { entryGroupOf, renderNoticeBanner } from './modules/notices/notice-banner.ts'
 import { floodGuardStore } from './modules/security/flood-guard-store.ts'
 import { registerErrorHandling } from './plugins/error-handler.ts'
 import { registerInputTextCheck } from './plugins/input-text.ts'
@@ -246,6 +249,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(auditRoutes)
       await api.register(exportRoutes)
       await api.register(backOfficeRoutes)
+      await api.register(maintenanceRoutes)
+      await api.register(noticeRoutes)
       // Not in production unless API_DOCS=on: the document maps every route for a prober.
       if (config.apiDocs) api.get('/docs', { schema: { hide: true } }, () => app.swagger())
       // A route, not the not-found handler, so unknown paths get the same body decoding
@@ -267,7 +272,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     })
   }
   // The pamphlet's /app path is a server page, never the SPA's index.html (ADR 0008).
-  await app.register(pamphletRoutes, { maintenance })
-  await registerSpa(app, config.webDistDir, config.adminDistDir)
+  await app.register(pamphletRoutes, { maintenance, notices: services.noticeBoard })
+  // A group's notices on its entry URLs, before the app's root (issue #21 point 7, ADR 0034).
+  await registerSpa(app, config.webDistDir, config.adminDistDir, async (pathname) => {
+    const groupPfCode = entryGroupOf(pathname)
+    if (groupPfCode === undefined) return undefined
+    return renderNoticeBanner(await services.noticeBoard.current(groupPfCode, clock.now())).value
+  })
   return app
 }

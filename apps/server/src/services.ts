@@ -31,6 +31,9 @@ import { RenewalService } from './modules/renewal/renewal-service.ts'
 import { retentionJobTimer } from './modules/retention/retention-job.ts'
 import { loadServerKeys, type ServerKeys } from './modules/security/secrets.ts'
 import { MaintenanceState } from './modules/system/maintenance.ts'
+import { MaintenanceService } from './modules/system/maintenance-service.ts'
+import { NoticeBoard } from './modules/notices/notice-board.ts'
+import { NoticeService } from './modules/notices/notice-service.ts'
 import {
   OutboxTelephoneProvider,
   type TelephoneProvider,
@@ -72,6 +75,12 @@ export interface Services {
   myPageAuth: MyPageAuthService
   contracts: ContractService
   maintenance: MaintenanceState
+  /** the maintenance switch and scheduled windows from the console (issue #21 point 7) */
+  maintenanceAdmin: MaintenanceService
+  /** the notices shown now on a group's public pages, cached per process (issue #21 point 7) */
+  noticeBoard: NoticeBoard
+  /** notices per group product from the console (issue #21 point 7) */
+  noticeAdmin: NoticeService
   /** the append-only, tamper-evident audit log (issue #20 point 4) */
   audit: AuditLog
   /** staff sessions and the back office's guards (issue #20 point 2, 3) */
@@ -197,6 +206,9 @@ export async function buildServices(dependencies: ServiceDependencies): Promise<
     telephoneOffered: config.telephone.offered,
   })
   const maintenance = new MaintenanceState(db, config.maintenanceWindow)
+  const maintenanceAdmin = new MaintenanceService({ db, clock, state: maintenance })
+  const noticeBoard = new NoticeBoard(db)
+  const noticeAdmin = new NoticeService({ db, clock, board: noticeBoard })
   const audit = new AuditLog(db)
   const staffSessions = new StaffSessions({ db, keys: serverKeys, clock })
   const staffIdentity = new StaffIdentityService({
@@ -244,6 +256,9 @@ export async function buildServices(dependencies: ServiceDependencies): Promise<
     myPageAuth,
     contracts,
     maintenance,
+    maintenanceAdmin,
+    noticeBoard,
+    noticeAdmin,
     audit,
     staffSessions,
     staffIdentity,

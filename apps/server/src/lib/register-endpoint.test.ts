@@ -25,6 +25,8 @@ const apiRouteModules = [
   'modules/renewal/routes.ts',
   'modules/staff/routes.ts',
   'modules/back-office/routes.ts',
+  'modules/system/maintenance-routes.ts',
+  'modules/notices/routes.ts',
 ]
 
 /**

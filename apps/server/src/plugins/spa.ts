@@ -72,9 +72,20 @@ const rebuildingPage = `<!doctype html>
 </html>
 `
 
+/**
+ * Markup the server puts into index.html before the app's root for a request path (issue #21
+ * point 7: a group's notice banner on its entry URLs), or undefined for none. It must be escaped
+ * HTML; the bundle is untouched.
+ */
+export type PageInsert = (pathname: string) => Promise<string | undefined>
+
+const ROOT_ELEMENT = '<div id="root">'
+
 interface Site {
   prefix: string
   distDir: string
+  /** what goes before the root element of index.html for a path */
+  insert?: PageInsert | undefined
   /** index.html's cache-control */
   indexCacheControl: string
   /** what the log says when the folder has no build */
@@ -82,7 +93,9 @@ interface Site {
 }
 
 /** A site's page for a request path (sent by the reply), or undefined when it is not one. */
-type PageFor = (pathname: string) => ((reply: FastifyReply) => FastifyReply) | undefined
+type PageFor = (
+  pathname: string,
+) => ((reply: FastifyReply) => FastifyReply | Promise<FastifyReply>) | undefined
 
 /**
  * One built app under its prefix: hashed assets cached for a year, other files never; its root
@@ -111,14 +124,33 @@ async function registerSite(app: FastifyInstance, site: Site, isFirst: boolean):
       )
     },
   })
-  const page = (reply: FastifyReply) => sendIndex(reply, readIndex(), site.indexCacheControl)
+  const page = async (reply: FastifyReply, pathname: string) => {
+    const index = readIndex()
+    const markup =
+      index.kind === 'ready' && site.insert !== undefined ? await site.insert(pathname) : undefined
+    return sendIndex(
+      reply,
+      markup === undefined || markup === '' || index.kind !== 'ready'
+        ? index
+        : { kind: 'ready', html: withInsert(index.html, markup) },
+      site.indexCacheControl,
+    )
+  }
   // the folder itself is no file: the app's root page
-  app.get(prefix, { schema: { hide: true } }, (_request, reply) => page(reply))
+  app.get(prefix, { schema: { hide: true } }, (_request, reply) => page(reply, prefix))
   const bare = prefix.slice(0, -1)
   return (pathname) =>
     (pathname === bare || pathname.startsWith(prefix)) && !pathname.startsWith(`${prefix}assets/`)
-      ? page
+      ? (reply) => page(reply, pathname)
       : undefined
+}
+
+/** index.html with `markup` just before the app's root element (unchanged without one). */
+function withInsert(html: Buffer, markup: string): Buffer {
+  const text = html.toString('utf8')
+  const at = text.indexOf(ROOT_ELEMENT)
+  if (at < 0) return html
+  return Buffer.from(text.slice(0, at) + markup + text.slice(at), 'utf8')
 }
 
 /** index.html when the build is whole; while one is written, a page that comes back soon. */
@@ -152,6 +184,7 @@ export async function registerSpa(
   app: FastifyInstance,
   webDistDir: string,
   adminDistDir?: string,
+  insert?: PageInsert,
 ): Promise<void> {
   const sites: PageFor[] = [
     await registerSite(
@@ -159,7 +192,9 @@ export async function registerSpa(
       {
         prefix: SPA_PREFIX,
         distDir: webDistDir,
+        // no-cache: stored but asked again each time, so an inserted notice is never stale
         indexCacheControl: 'no-cache',
+        insert,
         missingMessage: 'web app not built: /app answers 404 until it is (npm run build)',
       },
       true,

@@ -11,6 +11,8 @@ import {
 } from '@app/shared'
 import type { PreparedJson } from '../../lib/send.ts'
 import { contentSecurityPolicy } from '../../plugins/security.ts'
+import type { NoticeBoard } from '../notices/notice-board.ts'
+import { renderNoticeBanner } from '../notices/notice-banner.ts'
 import type { MaintenanceState } from '../system/maintenance.ts'
 import { renderErrorPage } from './error-page.ts'
 import { raw } from './html.ts'
@@ -23,6 +25,8 @@ import { findStylesheetHref } from './stylesheet.ts'
 export interface PamphletRoutesOptions {
   /** the app's maintenance state, shared with the API's gate */
   maintenance: MaintenanceState
+  /** the group's notices shown now (issue #21 point 7), at the top of the main content */
+  notices: NoticeBoard
 }
 
 interface PamphletParams {
@@ -41,12 +45,20 @@ const NONCE_SLOT = '<pamphlet-nonce>'
 
 type RenderedPage = { before: string; after: string }
 
+const MAIN_OPENING = /<main\b[^>]*>/
+
+/** The page with the notice banner first in its main content (none: as it is). */
+function withBanner(markup: string, banner: string): string {
+  if (banner === '') return markup
+  return markup.replace(MAIN_OPENING, (opening) => opening + banner)
+}
+
 export const pamphletRoutes: FastifyPluginCallback<PamphletRoutesOptions> = (
   app,
   options,
   done,
 ) => {
-  const { maintenance } = options
+  const { maintenance, notices } = options
   const stylesheetHref = findStylesheetHref(app.config.webDistDir)
   if (stylesheetHref === undefined) {
     app.log.warn('web app not built: the pamphlet is served without its stylesheet')
@@ -99,13 +111,14 @@ export const pamphletRoutes: FastifyPluginCallback<PamphletRoutesOptions> = (
         now,
       )
       const page = renderFor(prepared, urlKey)
+      const banner = renderNoticeBanner(await notices.current(groupPfCode, now)).value
       const nonce = randomBytes(16).toString('base64')
       return reply
         .status(200)
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
         .header('content-security-policy', contentSecurityPolicy(app.config, { styleNonce: nonce }))
-        .send(page.before + nonce + page.after)
+        .send(page.before + nonce + withBanner(page.after, banner))
     } catch (error) {
       if (error instanceof AppError) {
         // SPEC §8.1: the three not-found codes are shown as the invalid-URL code.
