@@ -37,7 +37,7 @@ function view(row: NoticeRow, now: Date): AdminNotice {
     noticeId: row.id,
     groupPfCode: row.groupPfCode,
     title: row.title,
-    body: row.body,
+    noticeBody: row.body,
     startsAt: row.startsAt.toISOString(),
     endsAt: row.endsAt.toISOString(),
     state: noticeState(row, now),
@@ -49,7 +49,7 @@ function view(row: NoticeRow, now: Date): AdminNotice {
 
 export interface NoticeInput {
   title: string
-  body: string
+  noticeBody: string
   startsAt: string
   endsAt: string
 }
@@ -81,7 +81,7 @@ export class NoticeService {
       const inserted = await insertNotice(tx, {
         groupPfCode: input.groupPfCode,
         title: input.title,
-        body: input.body,
+        body: input.noticeBody,
         startsAt: new Date(input.startsAt),
         endsAt,
         createdBy: who.staffId,
@@ -119,7 +119,7 @@ export class NoticeService {
       const tx = txn as unknown as Database
       const updated = await updateNotice(tx, noticeId, input.version, {
         title: input.title,
-        body: input.body,
+        body: input.noticeBody,
         startsAt: new Date(input.startsAt),
         endsAt,
         at: now,

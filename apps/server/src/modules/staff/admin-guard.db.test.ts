@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as Admin from '@app/shared/api/admin/endpoints'
+import * as AdminNotices from '@app/shared/api/admin/notice-endpoints'
 import type { Endpoint } from '@app/shared/api/endpoint'
 import { createTestApp, createTestDatabase } from '../../../test/helpers.ts'
 import type { DatabaseHandle } from '../../db/client.ts'
@@ -65,6 +66,48 @@ const requests: ReadonlyMap<Endpoint, { params?: object; query?: object; body?: 
     { body: { groupPfCode: 'G1', groupPfCodeInceptionDateYm: '202701', encoding: 'cp932' } },
   ],
   [Admin.exportFileApi, { params: { batchId: id } }],
+  // issue #21 point 7: maintenance and notices
+  [AdminNotices.maintenanceStatusApi, {}],
+  [AdminNotices.maintenanceSettingsApi, {}],
+  [AdminNotices.maintenanceSwitchApi, { body: { on: true, reason: '確認のため' } }],
+  [
+    AdminNotices.scheduleMaintenanceApi,
+    {
+      body: {
+        startsAt: '2026-12-31T22:00:00+09:00',
+        endsAt: '2027-01-01T02:00:00+09:00',
+        reason: '年末',
+      },
+    },
+  ],
+  [AdminNotices.cancelMaintenanceApi, { params: { windowId: id } }],
+  [AdminNotices.noticeListApi, {}],
+  [
+    AdminNotices.createNoticeApi,
+    {
+      body: {
+        groupPfCode: 'G1',
+        title: 'お知らせ',
+        noticeBody: '本文',
+        startsAt: '2026-12-01T00:00:00+09:00',
+        endsAt: '2026-12-31T00:00:00+09:00',
+      },
+    },
+  ],
+  [
+    AdminNotices.updateNoticeApi,
+    {
+      params: { noticeId: id },
+      body: {
+        title: 'お知らせ',
+        noticeBody: '本文',
+        startsAt: '2026-12-01T00:00:00+09:00',
+        endsAt: '2026-12-31T00:00:00+09:00',
+        version: 0,
+      },
+    },
+  ],
+  [AdminNotices.endNoticeApi, { params: { noticeId: id } }],
 ])
 
 /** The steps before a staff session exists: the link's and the sign-in's. */
@@ -79,7 +122,9 @@ const withoutStaffSession: readonly Endpoint[] = [
   Admin.passwordSignInApi,
 ]
 
-const adminEndpoints = (Object.values(Admin) as unknown[]).filter(
+const adminEndpoints = (
+  [...Object.values(Admin), ...Object.values(AdminNotices)] as unknown[]
+).filter(
   (value): value is Endpoint =>
     typeof value === 'object' && value !== null && 'method' in value && 'path' in value,
 )

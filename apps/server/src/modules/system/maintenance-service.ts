@@ -101,7 +101,8 @@ export class MaintenanceService {
   ): Promise<ScheduledMaintenance> {
     const startsAt = new Date(input.startsAt)
     const endsAt = new Date(input.endsAt)
-    if (endsAt.getTime() <= this.#clock.now().getTime()) {
+    const now = this.#clock.now()
+    if (endsAt.getTime() <= now.getTime()) {
       throw new AdminError(adminErrorCodes.adminStateConflict, {
         message: 'the window is already over',
       })
@@ -113,6 +114,7 @@ export class MaintenanceService {
         endsAt,
         reason: input.reason,
         createdBy: who.staffId,
+        createdAt: now,
       })
       await appendAuditEntry(tx, {
         ...staffActor(who),

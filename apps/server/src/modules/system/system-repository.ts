@@ -79,7 +79,13 @@ export async function listMaintenanceWindows(
 
 export async function insertMaintenanceWindow(
   db: Database,
-  window: { startsAt: Date; endsAt: Date; reason: string; createdBy: string | null },
+  window: {
+    startsAt: Date
+    endsAt: Date
+    reason: string
+    createdBy: string | null
+    createdAt?: Date
+  },
 ): Promise<MaintenanceWindowRow> {
   const rows = await db.insert(maintenanceWindows).values(window).returning()
   const row = rows[0]

@@ -108,7 +108,7 @@ export const noticeSchema = z.strictObject({
   noticeId: id,
   groupPfCode: z.string(),
   title: z.string(),
-  body: z.string(),
+  noticeBody: z.string(),
   startsAt: isoInstant,
   endsAt: isoInstant,
   state: noticeStateSchema,
@@ -129,7 +129,8 @@ export const createNoticeApi = defineEndpoint(createNoticeRoute, {
     .strictObject({
       groupPfCode: code,
       title: noticeTitleSchema,
-      body: noticeBodySchema,
+      /** line breaks allowed (plugins/input-text.ts lets this key carry them) */
+      noticeBody: noticeBodySchema,
       startsAt: isoInstant,
       endsAt: isoInstant,
     })
@@ -143,7 +144,8 @@ export const updateNoticeApi = defineEndpoint(updateNoticeRoute, {
   body: z
     .strictObject({
       title: noticeTitleSchema,
-      body: noticeBodySchema,
+      /** line breaks allowed (plugins/input-text.ts lets this key carry them) */
+      noticeBody: noticeBodySchema,
       startsAt: isoInstant,
       endsAt: isoInstant,
       /** the version the staff member edited (409 ADMC0001 when someone changed it since) */
