@@ -1,9 +1,9 @@
 import { t } from '@app/shared/messages/admin-console'
 import type { StaffPermission } from '@app/shared/rules/staff-permissions'
-import type { ReactNode } from 'react'
+import { lazy, Suspense, type ReactNode } from 'react'
 import { Navigate, type RouteObject } from 'react-router'
 import { StaffLayout } from './components/layout.tsx'
-import { ErrorAlert, ScreenHeading } from './components/ui.tsx'
+import { ErrorAlert, Loading, ScreenHeading } from './components/ui.tsx'
 import { codeText } from './lib/format.ts'
 import { homeOf, useMay, useStaff } from './lib/staff.tsx'
 import { ApplicationDetailScreen } from './screens/application-detail.tsx'
@@ -17,6 +17,16 @@ import { SupportScreen } from './screens/support.tsx'
 
 // The console's screens (issue #20) under the basename /admin. Each signed-in screen names the
 // permission it needs; a role without it gets the refusal's text (the server refuses anyway).
+
+// Screens of issue #21 load on first use: the console's first download does not grow with them.
+const NoticesScreen = lazy(() =>
+  import('./screens/notices.tsx').then((module) => ({ default: module.NoticesScreen })),
+)
+const MaintenanceScreen = lazy(() =>
+  import('./screens/maintenance.tsx').then((module) => ({ default: module.MaintenanceScreen })),
+)
+
+const later = (element: ReactNode) => <Suspense fallback={<Loading />}>{element}</Suspense>
 
 /** The router's basename; also vite.admin.config.ts `base` (without the trailing slash). */
 export const ADMIN_BASENAME = '/admin'
@@ -60,6 +70,11 @@ export const adminRoutes: RouteObject[] = [
       { path: 'exports', element: guarded('exportCore', <ExportsScreen />) },
       { path: 'audit', element: guarded('viewAuditLog', <AuditScreen />) },
       { path: 'staff', element: guarded('manageStaff', <StaffScreen />) },
+      { path: 'notices', element: guarded('manageNotices', later(<NoticesScreen />)) },
+      {
+        path: 'maintenance',
+        element: guarded('manageMaintenance', later(<MaintenanceScreen />)),
+      },
       { path: '*', element: <NotFound /> },
     ],
   },

@@ -112,7 +112,8 @@ describe('メンテナンス（issue #21 point 7）', () => {
   })
 
   it('毎日の時間帯（設定）はそのまま残ること', async () => {
-    clock.set(new Date('2026-11-20T04:30:00+09:00'))
+    // 2026-11-20 04:30 in Japan
+    clock.set(new Date(Date.UTC(2026, 10, 19, 19, 30)))
     const status = await call(Notices.maintenanceStatusApi, auditor)
     expect(status.json()).toEqual({ active: true, source: 'daily' })
     expect((await app.inject(applicantCall)).statusCode).toBe(503)

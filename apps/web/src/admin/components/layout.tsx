@@ -1,9 +1,11 @@
 import { staffMeRoute, staffSignOutRoute } from '@app/shared/api/admin/routes'
 import type { staffMeApi, staffSignOutApi } from '@app/shared/api/admin/endpoints'
+import { maintenanceStatusRoute } from '@app/shared/api/admin/notice-routes'
+import type { maintenanceStatusApi } from '@app/shared/api/admin/notice-endpoints'
 import { t } from '@app/shared/messages/admin-console'
 import { staffMay, type StaffPermission } from '@app/shared/rules/staff-permissions'
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
-import { Navigate, NavLink, Outlet, useNavigate } from 'react-router'
+import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router'
 import { callEndpoint } from '@/lib/call-endpoint.ts'
 import { useAdminServices } from '../lib/services.tsx'
 import { StaffContext } from '../lib/staff.tsx'
@@ -14,6 +16,7 @@ import {
   staffSessionDeadline,
   subscribeStaffSession,
 } from '../lib/staff-session.ts'
+import { MAINTENANCE_CHANGED_EVENT } from '../lib/jst-datetime.ts'
 import { useLoad } from '../lib/use-load.ts'
 import { ErrorAlert, Loading, secondaryButtonClassName } from './ui.tsx'
 
@@ -26,6 +29,8 @@ const menu: readonly { to: string; label: string; permission: StaffPermission }[
   { to: '/exports', label: t('admin.nav.exports'), permission: 'exportCore' },
   { to: '/audit', label: t('admin.nav.audit'), permission: 'viewAuditLog' },
   { to: '/staff', label: t('admin.nav.staff'), permission: 'manageStaff' },
+  { to: '/notices', label: t('admin.nav.notices'), permission: 'manageNotices' },
+  { to: '/maintenance', label: t('admin.nav.maintenance'), permission: 'manageMaintenance' },
 ]
 
 /** How long before the idle end the console warns (of 15 idle minutes). */
@@ -96,6 +101,7 @@ function SignedInLayout() {
           </div>
         </header>
         <SessionWarning />
+        <MaintenanceBanner />
         <div className="flex flex-1">
           <nav
             aria-label={t('admin.nav.label')}
@@ -150,6 +156,57 @@ function SignOutButton() {
     >
       {t('admin.header.signOut')}
     </button>
+  )
+}
+
+/** How often the console asks whether maintenance is on (also on every screen change). */
+const MAINTENANCE_POLL_MS = 60 * 1000
+
+/**
+ * While maintenance is on, a banner over every screen (issue #21 point 7): the applicants see the
+ * maintenance screen, the console goes on working. Asked again on every screen change, every
+ * minute, and at once when the maintenance screen changes something.
+ */
+function MaintenanceBanner() {
+  const { api } = useAdminServices()
+  const { pathname } = useLocation()
+  const [round, setRound] = useState(0)
+  useEffect(() => {
+    const again = () => setRound((value) => value + 1)
+    const timer = setInterval(again, MAINTENANCE_POLL_MS)
+    window.addEventListener(MAINTENANCE_CHANGED_EVENT, again)
+    return () => {
+      clearInterval(timer)
+      window.removeEventListener(MAINTENANCE_CHANGED_EVENT, again)
+    }
+  }, [])
+  // the last answer stays shown while the next is asked (no flicker, nothing read out again)
+  const [source, setSource] = useState<'manual' | 'daily' | 'scheduled' | null>(null)
+  useEffect(() => {
+    const controller = new AbortController()
+    callEndpoint<typeof maintenanceStatusApi>(
+      api,
+      maintenanceStatusRoute,
+      {},
+      { signal: controller.signal },
+    ).then(
+      (answer) => setSource(answer.source),
+      () => {
+        // the banner is a courtesy: a failed ask keeps what was known
+      },
+    )
+    return () => controller.abort()
+  }, [api, pathname, round])
+  return (
+    <div role="status" aria-live="polite">
+      {source !== null && (
+        <div className="border-b-2 border-error-1 bg-yellow-50 px-6 py-3">
+          <p className="text-std-16B-170 text-solid-gray-900">
+            {t(`admin.maintenanceBanner.${source}`)}
+          </p>
+        </div>
+      )}
+    </div>
   )
 }
 

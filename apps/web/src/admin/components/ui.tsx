@@ -116,7 +116,7 @@ export interface InputFieldProps {
   required?: boolean
   support?: ReactNode
   error?: string | undefined
-  type: 'text' | 'email' | 'password' | 'date' | 'url'
+  type: 'text' | 'email' | 'password' | 'date' | 'datetime-local' | 'url'
   autoComplete?: string
   inputMode?: 'numeric' | 'email' | 'text'
   value: string
