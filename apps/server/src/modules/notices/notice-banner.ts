@@ -12,7 +12,8 @@ import type { ShownNotice } from './notice-board.ts'
 // holds the list to the classes the pamphlet and the app use. The texts live here, not in the
 // applicant catalogue, for the same reason (its first download).
 
-export const NOTICE_REGION_LABEL = 'お知らせ'
+/** Not 「お知らせ」: the pamphlet has a section of that name (the group's announcements). */
+export const NOTICE_REGION_LABEL = '重要なお知らせ'
 
 export const NOTICE_BANNER_CLASSES = {
   region: 'border-b border-solid-gray-200 bg-solid-gray-50',

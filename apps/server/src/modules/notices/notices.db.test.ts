@@ -244,7 +244,7 @@ describe('団体ごとのお知らせ（issue #21 point 7）', () => {
       expect(response.statusCode, url).toBe(200)
       expect(response.headers['cache-control'], url).toBe('no-cache')
       const page = response.body
-      expect(page, url).toContain('<div role="region" aria-label="お知らせ"')
+      expect(page, url).toContain('<div role="region" aria-label="重要なお知らせ"')
       expect(page, url).toContain('&lt;script&gt;alert(1)&lt;/script&gt;掲載中のお知らせ')
       expect(page, url).toContain('本文 &lt;b&gt;太字ではない&lt;/b&gt;')
       expect(page, url).not.toContain('<script>alert(1)')
@@ -252,7 +252,7 @@ describe('団体ごとのお知らせ（issue #21 point 7）', () => {
       expect(page, url).not.toContain('終わったお知らせ')
     }
     const spa = (await app.inject({ method: 'GET', url: entryPath })).body
-    expect(spa.indexOf('aria-label="お知らせ"')).toBeLessThan(spa.indexOf('<div id="root">'))
+    expect(spa.indexOf('aria-label="重要なお知らせ"')).toBeLessThan(spa.indexOf('<div id="root">'))
 
     // another group's entry, the SPA's other pages: index.html as built
     for (const url of [
