@@ -32,6 +32,13 @@ import type { RecordScope } from '../staff/staff-scope.ts'
 // read (the service answers 404). Counts only, and for the member list the names and member code:
 // no answer, document, address, mail address or payment detail is selected.
 
+/**
+ * An outer query's column named with its table: drizzle leaves the columns of a select list's SQL
+ * unqualified, and inside a subquery an unqualified "id" would be the subquery's own.
+ */
+const applicationId = sql.raw('"applications"."id"')
+const rosterMemberId = sql.raw('"roster_members"."id"')
+
 export interface ProductKey {
   groupPfCode: string
   groupPfCodeInceptionDateYm: string
@@ -156,7 +163,7 @@ export async function countFigures(
     .select({
       rosterSize: count(),
       verified:
-        sql<number>`count(*) filter (where exists (select 1 from ${accounts} where ${accounts.rosterMemberId} = ${rosterMembers.id}))`.mapWith(
+        sql<number>`count(*) filter (where exists (select 1 from ${accounts} ac where ac.roster_member_id = ${rosterMemberId}))`.mapWith(
           Number,
         ),
     })
@@ -194,9 +201,9 @@ function jstDay(instant: SQL | AnyColumn): SQL<string> {
  * else (a paid status without either record, e.g. set by hand) its completion.
  */
 const paidAt = sql`coalesce(
-  (select max(${paymentAttempts.finishedAt}) from ${paymentAttempts} where ${paymentAttempts.applicationId} = ${applications.id} and ${paymentAttempts.status} = 'succeeded'),
-  (select max(${depositNotifications.depositedAt}) from ${depositNotifications} inner join ${virtualAccounts} on ${virtualAccounts.id} = ${depositNotifications.virtualAccountId} where ${virtualAccounts.applicationId} = ${applications.id}),
-  ${applications.appliedAt})`
+  (select max(pa.finished_at) from ${paymentAttempts} pa where pa.application_id = ${applicationId} and pa.status = 'succeeded'),
+  (select max(dn.deposited_at) from ${depositNotifications} dn inner join ${virtualAccounts} va on va.id = dn.virtual_account_id where va.application_id = ${applicationId}),
+  ${sql.raw('"applications"."applied_at"')})`
 
 export interface DayRow {
   date: string
@@ -256,7 +263,7 @@ export async function countFunnel(
         isApplied,
         sql`${applications.completedSteps} @> ${JSON.stringify([step])}::jsonb`,
         exists(
-          sql`(select 1 from ${applicationStepEvents} where ${applicationStepEvents.applicationId} = ${applications.id} and ${applicationStepEvents.step} = ${step})`,
+          sql`(select 1 from ${applicationStepEvents} ase where ase.application_id = ${applicationId} and ase.step = ${step})`,
         ),
       )})`.mapWith(Number),
     ]),
@@ -288,7 +295,7 @@ export interface MemberStateRecord {
   state: MemberStateCode
 }
 
-const stateSql = sql<MemberStateCode>`case when ${applications.id} is null then 'notStarted' when ${applications.status} = 'applied' then 'applied' else 'inProgress' end`
+const stateSql = sql<MemberStateCode>`case when ${applicationId} is null then 'notStarted' when ${applications.status} = 'applied' then 'applied' else 'inProgress' end`
 
 /**
  * The product's roster members with their state, by member code, one page. Agency staff see the
