@@ -1,9 +1,9 @@
 import { t } from '@app/shared/messages/admin-console'
 import type { StaffPermission } from '@app/shared/rules/staff-permissions'
-import type { ReactNode } from 'react'
+import { lazy, Suspense, type ReactNode } from 'react'
 import { Navigate, type RouteObject } from 'react-router'
 import { StaffLayout } from './components/layout.tsx'
-import { ErrorAlert, ScreenHeading } from './components/ui.tsx'
+import { ErrorAlert, Loading, ScreenHeading } from './components/ui.tsx'
 import { codeText } from './lib/format.ts'
 import { homeOf, useMay, useStaff } from './lib/staff.tsx'
 import { ApplicationDetailScreen } from './screens/application-detail.tsx'
@@ -14,6 +14,17 @@ import { ExportsScreen } from './screens/exports.tsx'
 import { SignInScreen } from './screens/sign-in.tsx'
 import { StaffScreen } from './screens/staff.tsx'
 import { SupportScreen } from './screens/support.tsx'
+
+// Issue #21's screens are loaded when first shown (a chunk each), so that the console's first
+// download does not grow with them.
+const ParticipationScreen = lazy(() =>
+  import('./screens/participation.tsx').then((module) => ({
+    default: module.ParticipationScreen,
+  })),
+)
+const MemberStatesScreen = lazy(() =>
+  import('./screens/member-states.tsx').then((module) => ({ default: module.MemberStatesScreen })),
+)
 
 // The console's screens (issue #20) under the basename /admin. Each signed-in screen names the
 // permission it needs; a role without it gets the refusal's text (the server refuses anyway).
@@ -43,6 +54,9 @@ const guarded = (permission: StaffPermission, element: ReactNode) => (
   <Permitted permission={permission}>{element}</Permitted>
 )
 
+const lazily = (permission: StaffPermission, element: ReactNode) =>
+  guarded(permission, <Suspense fallback={<Loading />}>{element}</Suspense>)
+
 export const adminRoutes: RouteObject[] = [
   { path: '/signin', element: <SignInScreen /> },
   { path: '/enrol', element: <EnrolScreen /> },
@@ -58,6 +72,8 @@ export const adminRoutes: RouteObject[] = [
       },
       { path: 'support', element: guarded('supportMembers', <SupportScreen />) },
       { path: 'exports', element: guarded('exportCore', <ExportsScreen />) },
+      { path: 'participation', element: lazily('viewParticipation', <ParticipationScreen />) },
+      { path: 'members', element: lazily('viewMemberStates', <MemberStatesScreen />) },
       { path: 'audit', element: guarded('viewAuditLog', <AuditScreen />) },
       { path: 'staff', element: guarded('manageStaff', <StaffScreen />) },
       { path: '*', element: <NotFound /> },

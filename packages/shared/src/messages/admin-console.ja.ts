@@ -293,7 +293,7 @@ export const adminConsoleMessages = {
   'admin.staff.column.name': '氏名',
   'admin.staff.column.email': 'メールアドレス',
   'admin.staff.column.role': '役割',
-  'admin.staff.column.agency': '代理店',
+  'admin.staff.column.agency': '代理店・団体',
   'admin.staff.column.status': '状態',
   'admin.staff.column.methods': 'サインイン方法',
   'admin.staff.column.actions': '操作',
@@ -372,6 +372,8 @@ export const adminConsoleMessages = {
   'admin.code.action.audit.viewed': '監査ログの閲覧',
   'admin.code.action.audit.exported': '監査ログのCSV出力',
   // ── Participation dashboard and the group contact's view (issue #21 points 5, 6; h4-dashboard)
+  'admin.staff.group': '担当の団体',
+  'admin.staff.groupRequired': '団体担当者には、担当の団体を選んでください。',
   'admin.participation.title': '加入状況',
   'admin.participation.lead':
     '団体商品ごとの名簿の人数、申込の進み具合、入金の状況です。数は画面を開いた時点のものです。',
