@@ -431,6 +431,7 @@ export const adminConsoleMessages = {
     '名簿の方の手続きの状況です。表示するのは氏名と会員番号、状況だけです。',
   'admin.memberStates.state': '状況',
   'admin.memberStates.allStates': 'すべて',
+  'admin.memberStates.filter': '状況での絞り込み',
   'admin.memberStates.state.notStarted': '未着手',
   'admin.memberStates.state.inProgress': '手続き中',
   'admin.memberStates.state.applied': '申込完了',

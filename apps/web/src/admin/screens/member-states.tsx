@@ -67,7 +67,7 @@ export function MemberStatesScreen() {
       <form
         noValidate
         onSubmit={show}
-        aria-label={t('admin.memberStates.state')}
+        aria-label={t('admin.memberStates.filter')}
         className="flex flex-wrap items-end gap-4"
       >
         <div className="w-64">

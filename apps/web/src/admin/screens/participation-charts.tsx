@@ -153,3 +153,18 @@ export function FunnelChart({ participation }: { participation: Participation })
   })
   return <Chart label={label} options={options} data={data} />
 }
+
+/** The chunk's one entry (the screen loads it with React.lazy). */
+export default function ParticipationChart({
+  kind,
+  participation,
+}: {
+  kind: 'daily' | 'funnel'
+  participation: Participation
+}) {
+  return kind === 'daily' ? (
+    <DailyChart participation={participation} />
+  ) : (
+    <FunnelChart participation={participation} />
+  )
+}

@@ -30,14 +30,7 @@ import { useLoad } from '../lib/use-load.ts'
 // over the recruitment window and a funnel of the steps, each chart with its data table beside
 // it; the same figures as CSV. The charts (uPlot) are a chunk of their own, loaded here lazily.
 
-const Charts = {
-  Daily: lazy(() =>
-    import('./participation-charts.tsx').then((module) => ({ default: module.DailyChart })),
-  ),
-  Funnel: lazy(() =>
-    import('./participation-charts.tsx').then((module) => ({ default: module.FunnelChart })),
-  ),
-}
+const ParticipationChart = lazy(() => import('./participation-charts.tsx'))
 
 const figureKeys = ['rosterSize', 'verified', 'started', 'applied', 'paid', 'processed'] as const
 
@@ -101,7 +94,7 @@ function Daily({ participation }: { participation: Participation }) {
       ) : (
         <div className="grid gap-4 lg:grid-cols-[3fr_2fr]">
           <Suspense fallback={<ChartLoading />}>
-            <Charts.Daily participation={participation} />
+            <ParticipationChart kind="daily" participation={participation} />
           </Suspense>
           <Scroll label={t('admin.participation.dailyCaption')}>
             <table className={tableClassName}>
@@ -146,7 +139,7 @@ function Funnel({ participation }: { participation: Participation }) {
       <p>{t('admin.participation.funnelLead')}</p>
       <div className="grid gap-4 lg:grid-cols-[3fr_2fr]">
         <Suspense fallback={<ChartLoading />}>
-          <Charts.Funnel participation={participation} />
+          <ParticipationChart kind="funnel" participation={participation} />
         </Suspense>
         <Scroll label={t('admin.participation.funnelCaption')}>
           <table className={tableClassName}>
