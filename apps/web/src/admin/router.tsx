@@ -34,7 +34,14 @@ export const ADMIN_BASENAME = '/admin'
 
 function Permitted({ permission, children }: { permission: StaffPermission; children: ReactNode }) {
   const may = useMay(permission)
-  return may ? children : <ErrorAlert error={codeText('ADMA0002')} />
+  if (may) return children
+  // the page still has its level-one heading (issue #21: a group contact meets this often)
+  return (
+    <>
+      <ScreenHeading>{t('admin.refused.title')}</ScreenHeading>
+      <ErrorAlert error={codeText('ADMA0002')} />
+    </>
+  )
 }
 
 function Home() {

@@ -22,6 +22,7 @@ export const adminConsoleMessages = {
   'admin.nav.exports': '取込データ出力',
   'admin.nav.audit': '監査ログ',
   'admin.nav.staff': 'スタッフ管理',
+  'admin.refused.title': 'この画面は使えません',
   'admin.nav.participation': '加入状況',
   'admin.nav.memberStates': '加入者一覧',
   'admin.header.signedInAs': 'サインイン中：{name}（{role}）',

@@ -121,7 +121,7 @@ describe('申込詳細（issue #20）', () => {
       within(menu)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['申込検索', '加入者サポート'])
+    ).toEqual(['申込検索', '加入者サポート', '加入状況', '加入者一覧'])
     expect(screen.getByText('代理店：テスト代理店')).toBeTruthy()
     agency.unmount()
 
