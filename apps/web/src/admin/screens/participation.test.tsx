@@ -151,4 +151,55 @@ describe('加入状況（issue #21）', () => {
     expect(await screen.findByRole('alert')).toBeTruthy()
     expect(screen.getByRole('alert').textContent).toContain('ADMA0002')
   })
+
+  it('スタッフ管理の招待で団体担当者を選ぶと担当の団体を選ばせ、団体コードを送ること', async () => {
+    const user = userEvent.setup()
+    const { requests } = renderAdmin(
+      '/staff',
+      (method, path) => {
+        if (method === 'GET' && path.startsWith('/admin/staff/')) {
+          return jsonResponse(200, { staff: [] })
+        }
+        if (path.startsWith('/admin/agencies/')) return jsonResponse(200, { agencies: [] })
+        if (path === '/admin/participation/') return jsonResponse(200, products)
+        if (method === 'POST' && path === '/admin/staff/') {
+          return jsonResponse(201, {
+            enrolmentUrl: 'https://example.jp/admin/enrol#token',
+            expiresAt: '2026-11-28T10:00:00.000Z',
+            member: {
+              staffId: '00000000-0000-4000-8000-000000000002',
+              name: '団体 一子',
+              email: 'contact@example.jp',
+              role: 'groupContact',
+              agentCd: null,
+              groupPfCode: 'G1',
+              status: 'invited',
+              hasPasskey: false,
+              hasPasswordTotp: false,
+              createdAt: '2026-11-27T10:00:00.000Z',
+            },
+          })
+        }
+        return undefined
+      },
+      { role: 'insurerAdmin' },
+    )
+    await screen.findByRole('heading', { level: 2, name: 'スタッフを招待する' })
+    await user.type(screen.getByRole('textbox', { name: /^メールアドレス/ }), 'contact@example.jp')
+    await user.type(screen.getByRole('textbox', { name: /^氏名/ }), '団体 一子')
+    await user.selectOptions(screen.getByRole('combobox', { name: /^役割/ }), 'groupContact')
+    await user.click(screen.getByRole('button', { name: '招待する' }))
+    expect(await screen.findByText('団体担当者には、担当の団体を選んでください。')).toBeTruthy()
+    await user.selectOptions(screen.getByRole('combobox', { name: /^担当の団体/ }), 'G1')
+    await user.click(screen.getByRole('button', { name: '招待する' }))
+    await waitFor(() =>
+      expect(requests.find((request) => request.method === 'POST')?.body).toEqual({
+        email: 'contact@example.jp',
+        name: '団体 一子',
+        role: 'groupContact',
+        agentCd: null,
+        groupPfCode: 'G1',
+      }),
+    )
+  })
 })
