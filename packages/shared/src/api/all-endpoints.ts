@@ -20,8 +20,8 @@ const isEndpoint = (value: unknown): value is Endpoint =>
   typeof value.path === 'string'
 
 export const allEndpoints: readonly Endpoint[] = [
-  ...[Access, Admin, AdminParticipation, Application, Group, MyPage, Payment, Renewal].flatMap((module) =>
-    Object.values(module).filter(isEndpoint),
+  ...[Access, Admin, AdminParticipation, Application, Group, MyPage, Payment, Renewal].flatMap(
+    (module) => Object.values(module).filter(isEndpoint),
   ),
   ...Object.values(Application.saveStepApis),
 ]

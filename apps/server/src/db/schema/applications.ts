@@ -181,9 +181,7 @@ export const applicationStepEvents = pgTable(
     step: text().$type<ApplicationStep>().notNull(),
     at: instant().notNull(),
   },
-  (table) => [
-    index('application_step_events_application_ix').on(table.applicationId, table.step),
-  ],
+  (table) => [index('application_step_events_application_ix').on(table.applicationId, table.step)],
 )
 
 /** Consents stored with the application, each with the server's time (ADR 0009). */

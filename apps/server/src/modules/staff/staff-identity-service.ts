@@ -730,12 +730,7 @@ export class StaffIdentityService {
     const status: StaffStatus =
       body.status === 'disabled' ? 'disabled' : isEnrolled ? 'active' : 'invited'
     await this.#transaction(async (tx) => {
-      const updated = await updateStaffAccount(
-        tx,
-        staffId,
-        { ...body, groupPfCode, status },
-        now,
-      )
+      const updated = await updateStaffAccount(tx, staffId, { ...body, groupPfCode, status }, now)
       if (updated === undefined) throw notFound()
       await this.#options.sessions.endAll(staffId, tx)
       await appendAuditEntry(tx, {
@@ -872,5 +867,4 @@ async function totpStep(
   } catch {
     return undefined
   }
-
 }
