@@ -102,13 +102,14 @@ export function firstEntryRoster(folder: string, groupPfCode: string, codes: rea
 }
 
 /**
- * Writes, under `folder`, the import documents of the demo groups A and B (with their images
- * beside them, as the import-group CLI reads them) and a roster CSV for each.
+ * Writes, under `folder`, the import documents of the demo groups A, B and C (with their images
+ * beside them, as the import-group CLI reads them) and a roster CSV for A and B.
  */
 export function prepareRosters(folder: string): PreparedRosters {
   mkdirSync(folder, { recursive: true })
   const documents: string[] = []
-  for (const code of [DEMO_GROUP_CODES.a, DEMO_GROUP_CODES.b]) {
+  // group C too (issue #21): its contact person is made in the seed, which needs the group there
+  for (const code of [DEMO_GROUP_CODES.a, DEMO_GROUP_CODES.b, DEMO_GROUP_CODES.c]) {
     const document = buildDemoDocuments(E2E_TODAY).find(
       (candidate) => candidate.groupPfInfo.groupPfCode === code,
     )

@@ -82,6 +82,33 @@ export const firstAdministratorArgs: readonly string[] = [
   'insurer-admin',
 ]
 
+/**
+ * Demo group C's contact person (団体担当者, issue #21 point 6), made by `npm run staff -- add
+ * --role group-contact --group G300003` in the seed: no other spec touches group C, so the
+ * dashboard's figures there are the seed's.
+ */
+export const GROUP_CONTACT = {
+  email: 'e2e-group-contact@example.jp',
+  name: '試験 団体担当',
+  groupPfCode: 'G300003',
+} as const
+
+export const groupContactArgs: readonly string[] = [
+  'add',
+  '--email',
+  GROUP_CONTACT.email,
+  '--name',
+  GROUP_CONTACT.name,
+  '--role',
+  'group-contact',
+  '--group',
+  GROUP_CONTACT.groupPfCode,
+]
+
+export function groupContactFile(stateDir: string): string {
+  return path.join(stateDir, 'group-contact.txt')
+}
+
 /** Where the seed keeps what `npm run staff -- add` printed for the engine's server. */
 export function firstAdministratorFile(stateDir: string): string {
   return path.join(stateDir, 'first-administrator.txt')
@@ -96,7 +123,16 @@ function engineStateDir(): string {
 
 /** The one-time enrolment link the command printed (`…/admin/enrol#<token>`). */
 export function firstAdministratorLink(): string {
-  const printed = readFileSync(firstAdministratorFile(engineStateDir()), 'utf8')
+  return printedLink(firstAdministratorFile(engineStateDir()))
+}
+
+/** The group contact's one-time enrolment link (issue #21). */
+export function groupContactLink(): string {
+  return printedLink(groupContactFile(engineStateDir()))
+}
+
+function printedLink(file: string): string {
+  const printed = readFileSync(file, 'utf8')
   const links = printed.match(/https?:\/\/\S+\/admin\/enrol#[A-Za-z0-9_-]+/g) ?? []
   if (links.length !== 1)
     throw new Error(`no enrolment link in what npm run staff printed:\n${printed}`)

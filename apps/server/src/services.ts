@@ -10,6 +10,7 @@ import { StaffIdentityService } from './modules/staff/staff-identity-service.ts'
 import { StaffSessions } from './modules/staff/staff-sessions.ts'
 import { SupportService } from './modules/back-office/support-service.ts'
 import { ApplicationAdminService } from './modules/back-office/application-admin-service.ts'
+import { ParticipationService } from './modules/participation/participation-service.ts'
 import { ApplicationService } from './modules/application/application-service.ts'
 import { FileService } from './modules/files/file-service.ts'
 import type { IntervalJob } from './lib/interval-job.ts'
@@ -91,6 +92,8 @@ export interface Services {
   memberSupport: SupportService
   /** applications in the back office (issue #20 point 5) */
   applicationAdmin: ApplicationAdminService
+  /** the participation dashboard and the group contact's member list (issue #21 points 5, 6) */
+  participation: ParticipationService
 }
 
 /** The folder or the S3 bucket the configuration names (issue #19 point 2). */
@@ -237,6 +240,7 @@ export async function buildServices(dependencies: ServiceDependencies): Promise<
     issueDownloadUrl: (fileId, staffId) => files.issueStaffDownloadUrl(fileId, staffId),
     deliverMail,
   })
+  const participation = new ParticipationService({ db, clock })
   return {
     metrics,
     serverKeys,
@@ -264,5 +268,6 @@ export async function buildServices(dependencies: ServiceDependencies): Promise<
     staffIdentity,
     memberSupport,
     applicationAdmin,
+    participation,
   }
 }

@@ -7,7 +7,9 @@ import { createTestApp, createTestDatabase, testConfig, testNow } from '../../te
 import type { DatabaseHandle } from '../db/client.ts'
 import { auditLog } from '../db/schema/index.ts'
 import { apiUrl } from '../lib/api-url.ts'
+import { importGroupDocument } from '../modules/group/import-group.ts'
 import { upsertAgency } from '../modules/staff/staff-repository.ts'
+import { groupDocument, readTestImage } from '../../test/factories.ts'
 import { main } from './staff.ts'
 
 // npm run staff (issue #20 point 2): the first administrator from the command line, with a
@@ -83,6 +85,43 @@ describe('npm run staff', () => {
       stdout: 'first.admin@example.jp\tinsurer-admin\tinvited\t-\t-\n',
       stderr: '',
     })
+  })
+
+  it('団体担当者は --group の団体でだけ作れ、ほかの役割に --group は付けられないこと (issue #21)', async () => {
+    await importGroupDocument(database.db, groupDocument({ groupPfCode: 'G000321' }), {
+      readImage: readTestImage,
+    })
+    const contact = await run(
+      'add --email contact@example.jp --name 団体一子 --role group-contact --group G000321'.split(
+        ' ',
+      ),
+    )
+    expect(contact.code).toBe(0)
+    expect(contact.stdout).toContain('staff member added: contact@example.jp (group-contact)')
+    const listed = await run(['list'])
+    expect(listed.stdout).toContain('contact@example.jp\tgroup-contact\tinvited\tG000321\t-\n')
+    const missing = await run(
+      'add --email contact2@example.jp --name 団体二子 --role group-contact'.split(' '),
+    )
+    expect(missing).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `${t('staffIdentity.groupPfCode.required')} / groupPfCode: group contact without group\n`,
+    })
+    const unknown = await run(
+      'add --email contact3@example.jp --name 団体三子 --role group-contact --group NOPE'.split(
+        ' ',
+      ),
+    )
+    expect(unknown.stderr).toBe(
+      `${t('staffIdentity.groupPfCode.unknown')} / groupPfCode: unknown group\n`,
+    )
+    const other = await run(
+      'add --email contact4@example.jp --name 団体四子 --role auditor --group G000321'.split(' '),
+    )
+    expect(other.stderr).toBe(
+      `${t('staffIdentity.groupPfCode.notAllowed')} / groupPfCode: group of a non-group role\n`,
+    )
   })
 
   it('代理店スタッフは知っている代理店でだけ作れ、同じアドレスは二度作れないこと', async () => {

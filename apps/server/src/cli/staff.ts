@@ -10,6 +10,7 @@ import { StaffSessions } from '../modules/staff/staff-sessions.ts'
 import { parseCliArgs, processOutput, runCli, type CliOutput } from './run-cli.ts'
 
 // npm run staff -w @app/server -- add --email a@b.jp --name 山田 --role insurer-admin [--agency AG001]
+// npm run staff -w @app/server -- add --email c@d.jp --name 団体 --role group-contact --group G001
 // npm run staff -w @app/server -- list
 // The back office's people from the command line (issue #20 point 2, ADR 0026): the first insurer
 // administrator is made here. `add` creates an invited member and prints their one-time
@@ -17,7 +18,7 @@ import { parseCliArgs, processOutput, runCli, type CliOutput } from './run-cli.t
 // it). The creation is audited with actor 'system'. Exit 0 done, 1 refused, 2 usage.
 
 const USAGE =
-  'usage: staff add --email <address> --name <name> --role insurer-admin|insurer-operator|agency-staff|auditor [--agency <agentCd>]\n' +
+  'usage: staff add --email <address> --name <name> --role insurer-admin|insurer-operator|agency-staff|auditor|group-contact [--agency <agentCd>] [--group <groupPfCode>]\n' +
   '       staff list'
 
 const roles: Readonly<Record<string, StaffRole>> = {
@@ -25,6 +26,7 @@ const roles: Readonly<Record<string, StaffRole>> = {
   'insurer-operator': 'insurerOperator',
   'agency-staff': 'agencyStaff',
   auditor: 'auditor',
+  'group-contact': 'groupContact',
 }
 
 const roleNames: Readonly<Record<StaffRole, string>> = {
@@ -63,6 +65,7 @@ export async function main(
         name: { type: 'string' },
         role: { type: 'string' },
         agency: { type: 'string' },
+        group: { type: 'string' },
       },
       strict: true,
       allowPositionals: true,
@@ -114,7 +117,7 @@ export async function main(
           member.hasPasswordTotp ? 'password-totp' : '',
         ]
         output.stdout(
-          `${member.email}\t${roleNames[member.role]}\t${member.status}\t${member.agentCd ?? '-'}\t${methods.filter(Boolean).join(',') || '-'}\n`,
+          `${member.email}\t${roleNames[member.role]}\t${member.status}\t${member.agentCd ?? member.groupPfCode ?? '-'}\t${methods.filter(Boolean).join(',') || '-'}\n`,
         )
       }
       return 0
@@ -122,7 +125,13 @@ export async function main(
     if (role === undefined || values.email === undefined) return 2
     try {
       const added = await identity.addMember(
-        { email: values.email, name, role, agentCd: values.agency ?? null },
+        {
+          email: values.email,
+          name,
+          role,
+          agentCd: values.agency ?? null,
+          groupPfCode: values.group ?? null,
+        },
         { kind: 'system', clientAddress: null },
       )
       const expiresAt = new Date(Date.parse(added.expiresAt))

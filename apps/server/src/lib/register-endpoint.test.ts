@@ -27,6 +27,7 @@ const apiRouteModules = [
   'modules/back-office/routes.ts',
   'modules/system/maintenance-routes.ts',
   'modules/notices/routes.ts',
+  'modules/participation/routes.ts',
 ]
 
 /**

@@ -15,6 +15,17 @@ import { SignInScreen } from './screens/sign-in.tsx'
 import { StaffScreen } from './screens/staff.tsx'
 import { SupportScreen } from './screens/support.tsx'
 
+// Issue #21's screens are loaded when first shown (a chunk each), so that the console's first
+// download does not grow with them.
+const ParticipationScreen = lazy(() =>
+  import('./screens/participation.tsx').then((module) => ({
+    default: module.ParticipationScreen,
+  })),
+)
+const MemberStatesScreen = lazy(() =>
+  import('./screens/member-states.tsx').then((module) => ({ default: module.MemberStatesScreen })),
+)
+
 // The console's screens (issue #20) under the basename /admin. Each signed-in screen names the
 // permission it needs; a role without it gets the refusal's text (the server refuses anyway).
 
@@ -33,7 +44,14 @@ export const ADMIN_BASENAME = '/admin'
 
 function Permitted({ permission, children }: { permission: StaffPermission; children: ReactNode }) {
   const may = useMay(permission)
-  return may ? children : <ErrorAlert error={codeText('ADMA0002')} />
+  if (may) return children
+  // the page still has its level-one heading (issue #21: a group contact meets this often)
+  return (
+    <>
+      <ScreenHeading>{t('admin.refused.title')}</ScreenHeading>
+      <ErrorAlert error={codeText('ADMA0002')} />
+    </>
+  )
 }
 
 function Home() {
@@ -53,6 +71,9 @@ const guarded = (permission: StaffPermission, element: ReactNode) => (
   <Permitted permission={permission}>{element}</Permitted>
 )
 
+const lazily = (permission: StaffPermission, element: ReactNode) =>
+  guarded(permission, <Suspense fallback={<Loading />}>{element}</Suspense>)
+
 export const adminRoutes: RouteObject[] = [
   { path: '/signin', element: <SignInScreen /> },
   { path: '/enrol', element: <EnrolScreen /> },
@@ -68,6 +89,8 @@ export const adminRoutes: RouteObject[] = [
       },
       { path: 'support', element: guarded('supportMembers', <SupportScreen />) },
       { path: 'exports', element: guarded('exportCore', <ExportsScreen />) },
+      { path: 'participation', element: lazily('viewParticipation', <ParticipationScreen />) },
+      { path: 'members', element: lazily('viewMemberStates', <MemberStatesScreen />) },
       { path: 'audit', element: guarded('viewAuditLog', <AuditScreen />) },
       { path: 'staff', element: guarded('manageStaff', <StaffScreen />) },
       { path: 'notices', element: guarded('manageNotices', later(<NoticesScreen />)) },

@@ -1,6 +1,7 @@
 import * as Access from './access/endpoints.ts'
 import * as Admin from './admin/endpoints.ts'
 import * as AdminNotices from './admin/notice-endpoints.ts'
+import * as AdminParticipation from './admin/participation.ts'
 import * as Application from './application/endpoints.ts'
 import type { Endpoint } from './endpoint.ts'
 import * as Group from './group/endpoints.ts'
@@ -20,8 +21,16 @@ const isEndpoint = (value: unknown): value is Endpoint =>
   typeof value.path === 'string'
 
 export const allEndpoints: readonly Endpoint[] = [
-  ...[Access, Admin, AdminNotices, Application, Group, MyPage, Payment, Renewal].flatMap((module) =>
-    Object.values(module).filter(isEndpoint),
-  ),
+  ...[
+    Access,
+    Admin,
+    AdminNotices,
+    AdminParticipation,
+    Application,
+    Group,
+    MyPage,
+    Payment,
+    Renewal,
+  ].flatMap((module) => Object.values(module).filter(isEndpoint)),
   ...Object.values(Application.saveStepApis),
 ]

@@ -5,6 +5,7 @@ import { saveStepApis } from './application/endpoints.ts'
 import * as AccessRoutes from './access/routes.ts'
 import * as AdminRoutes from './admin/routes.ts'
 import * as AdminNoticeRoutes from './admin/notice-routes.ts'
+import * as AdminParticipationRoutes from './admin/participation-routes.ts'
 import * as SessionRoutes from './access/session.ts'
 import * as CurrentRoute from './application/current-route.ts'
 import * as ApplicationRoutes from './application/routes.ts'
@@ -33,6 +34,7 @@ const routeModules = [
   AccessRoutes,
   AdminRoutes,
   AdminNoticeRoutes,
+  AdminParticipationRoutes,
   SessionRoutes,
   ApplicationRoutes,
   GroupRoutes,

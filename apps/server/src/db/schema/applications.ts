@@ -166,6 +166,24 @@ export const applicationStatusEvents = pgTable(
   ],
 )
 
+/**
+ * When the applicant saved a step (issue #21 point 5, ADR 0033): append-only, written by the
+ * application module with the step's save. The participation dashboard's funnel reads it. The step
+ * and the time only: nothing of what was entered.
+ */
+export const applicationStepEvents = pgTable(
+  'application_step_events',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    applicationId: uuid()
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    step: text().$type<ApplicationStep>().notNull(),
+    at: instant().notNull(),
+  },
+  (table) => [index('application_step_events_application_ix').on(table.applicationId, table.step)],
+)
+
 /** Consents stored with the application, each with the server's time (ADR 0009). */
 export const applicationConsents = pgTable(
   'application_consents',

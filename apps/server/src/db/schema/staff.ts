@@ -46,10 +46,15 @@ export const staffAccounts = pgTable(
     /** lower-cased; the sign-in name */
     email: text().notNull(),
     name: text().notNull(),
-    /** the four roles (shared rules/staff-permissions.ts) */
+    /** the five roles (shared rules/staff-permissions.ts) */
     role: text().$type<StaffRole>().notNull(),
     /** agency staff only: the agency whose branches they see */
     agentCd: text().references(() => agencies.agentCd, { onDelete: 'restrict' }),
+    /**
+     * a group's contact person (団体担当者, issue #21 point 6) only: the group whose products (every
+     * product year) they see. No foreign key: group products are keyed by code and year.
+     */
+    groupPfCode: text(),
     status: text().notNull().default('invited'),
     /** argon2id; null for staff who sign in by passkey only */
     passwordHash: text(),
@@ -66,12 +71,16 @@ export const staffAccounts = pgTable(
     unique('staff_accounts_email_uq').on(table.email),
     check(
       'staff_accounts_role',
-      sql`${table.role} in ('insurerAdmin', 'insurerOperator', 'agencyStaff', 'auditor')`,
+      sql`${table.role} in ('insurerAdmin', 'insurerOperator', 'agencyStaff', 'auditor', 'groupContact')`,
     ),
     check('staff_accounts_status', sql`${table.status} in ('invited', 'active', 'disabled')`),
     check(
       'staff_accounts_agency',
       sql`(${table.role} = 'agencyStaff') = (${table.agentCd} is not null)`,
+    ),
+    check(
+      'staff_accounts_group',
+      sql`(${table.role} = 'groupContact') = (${table.groupPfCode} is not null)`,
     ),
   ],
 )

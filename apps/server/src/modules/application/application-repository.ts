@@ -20,6 +20,7 @@ import {
   accounts,
   applicationConsents,
   applicationStatusEvents,
+  applicationStepEvents,
   applications,
   groupPfInfos,
   renewals,
@@ -209,6 +210,19 @@ export async function initialiseState(
     .where(and(eq(applications.id, applicationId), isNull(applications.applyInfo)))
     .returning({ id: applications.id })
   return rows.length > 0
+}
+
+/**
+ * Records that the applicant saved a step (issue #21 point 5, ADR 0033): append-only, the step and
+ * the time only, for the participation dashboard's funnel.
+ */
+export async function appendStepEvent(
+  db: Database,
+  applicationId: string,
+  step: ApplicationStep,
+  at: Date,
+): Promise<void> {
+  await db.insert(applicationStepEvents).values({ applicationId, step, at })
 }
 
 /**

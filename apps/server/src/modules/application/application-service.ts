@@ -47,6 +47,7 @@ import {
   findNoticeAnswers,
   initialiseState,
   listConsents,
+  appendStepEvent,
   saveConsents,
   saveState,
   type ApplicationRow,
@@ -197,7 +198,7 @@ export class ApplicationService {
     this.#checkVersion(draft, body.version)
     this.#requireOpen(draft, step)
     const outcome = applyStep(draft.state, step, body, draft.product)
-    return this.#store(draft, body.version, outcome.state, outcome.consents)
+    return this.#store(draft, body.version, outcome.state, outcome.consents, this.#db, step)
   }
 
   /** POST /applyInfo/insured/{unitNo} */
@@ -429,6 +430,8 @@ export class ApplicationService {
     state: ApplicationState,
     consents?: ConsentReference[],
     db: Database = this.#db,
+    /** the step the applicant saved: recorded with the state (the dashboard's funnel) */
+    savedStep?: ApplicationStep,
   ): Promise<ApplicationView> {
     const now = this.#clock.now()
     const write = async (tx: Database): Promise<number> => {
@@ -438,6 +441,7 @@ export class ApplicationService {
         const current = await findApplicationById(tx, draft.row.id)
         throw current?.status === 'applied' ? alreadyApplied() : versionConflict()
       }
+      if (savedStep !== undefined) await appendStepEvent(tx, draft.row.id, savedStep, now)
       // consents carry the server's time (ADR 0009)
       if (consents !== undefined) {
         const agreed = consents.map((consent) => ({ ...consent, agreedAt: now }))
@@ -457,7 +461,7 @@ export class ApplicationService {
       return version
     }
     const version =
-      consents === undefined
+      consents === undefined && savedStep === undefined
         ? await write(db)
         : await db.transaction((txn) => write(txn as unknown as Database))
     return this.#viewOf(db, { ...draft, state, version })

@@ -14,6 +14,7 @@ import {
 import { t } from '@app/shared/messages/application'
 import type { Database, DatabaseHandle } from '../../db/client.ts'
 import {
+  applicationStepEvents,
   applications,
   groupPfUnits,
   outboxMessages,
@@ -509,6 +510,23 @@ describe('申込情報（issue #6）', () => {
       const view = await current(who)
       expect(view.version).toBe(1)
       expect(view.applyInfo.policyHolderInfo.policyHolderDiv).toBeNull()
+    })
+
+    it('保存した手順は、手順名と時刻だけが手順の記録に追記され、断られた保存は記録されないこと (issue #21)', async () => {
+      const who = await signInApplicant(app)
+      await save(who, 'entryTerms')
+      const stale = await put(who, 'selectPolicyHolderDiv', { version: 0, policyHolderDiv: '2' })
+      expect(stale.statusCode).toBe(409)
+      await save(who, 'selectPolicyHolderDiv')
+      const events = await app.db
+        .select()
+        .from(applicationStepEvents)
+        .where(eq(applicationStepEvents.applicationId, who.applicationId))
+      expect(events.map(({ step }) => step).sort()).toEqual(['entryTerms', 'selectPolicyHolderDiv'])
+      for (const event of events) {
+        expect(Object.keys(event).sort()).toEqual(['applicationId', 'at', 'id', 'step'])
+        expect(event.at).toEqual(clock.now())
+      }
     })
 
     it('entryTerms: 同意事項と個人情報の取扱いの現在の版への同意がなければ 400、あればサーバーの時刻で記録すること', async () => {

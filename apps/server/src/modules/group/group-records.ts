@@ -6,6 +6,7 @@ export {
   findCurrentLink,
   findGroupPfInfo,
   findLink,
+  groupProductExists,
   listItemDefinitions,
   type GroupLink,
 } from './group-repository.ts'

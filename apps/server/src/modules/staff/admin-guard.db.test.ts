@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as Admin from '@app/shared/api/admin/endpoints'
 import * as AdminNotices from '@app/shared/api/admin/notice-endpoints'
+import * as Participation from '@app/shared/api/admin/participation'
 import type { Endpoint } from '@app/shared/api/endpoint'
 import { createTestApp, createTestDatabase } from '../../../test/helpers.ts'
 import type { DatabaseHandle } from '../../db/client.ts'
@@ -20,6 +21,7 @@ import { createTestStaff } from './staff-test-support.ts'
 
 const id = randomUUID()
 const reason = { reason: '確認のため' }
+const product = { groupPfCode: 'G1', groupPfCodeInceptionDateYm: '202701' }
 
 /** A valid request of each guarded endpoint. A new admin endpoint without one fails the test. */
 const requests: ReadonlyMap<Endpoint, { params?: object; query?: object; body?: object }> = new Map<
@@ -108,6 +110,10 @@ const requests: ReadonlyMap<Endpoint, { params?: object; query?: object; body?: 
     },
   ],
   [AdminNotices.endNoticeApi, { params: { noticeId: id } }],
+  [Participation.participationProductsApi, {}],
+  [Participation.participationApi, { params: product }],
+  [Participation.participationCsvApi, { params: product }],
+  [Participation.memberStatesApi, { params: product, query: { state: 'applied' } }],
 ])
 
 /** The steps before a staff session exists: the link's and the sign-in's. */
@@ -123,7 +129,11 @@ const withoutStaffSession: readonly Endpoint[] = [
 ]
 
 const adminEndpoints = (
-  [...Object.values(Admin), ...Object.values(AdminNotices)] as unknown[]
+  [
+    ...Object.values(Admin),
+    ...Object.values(AdminNotices),
+    ...Object.values(Participation),
+  ] as unknown[]
 ).filter(
   (value): value is Endpoint =>
     typeof value === 'object' && value !== null && 'method' in value && 'path' in value,
@@ -204,5 +214,31 @@ describe('/api/admin/* はスタッフのセッションのほかを断ること
       expect(response.statusCode, `${endpoint.method} ${endpoint.path}`).not.toBe(401)
       expect(response.statusCode, `${endpoint.method} ${endpoint.path}`).not.toBe(400)
     }
+  })
+
+  it('団体担当者は、自分の2画面（加入状況・加入者一覧）と自分のセッションのほか、どの呼び出しも 403 か 404 で断られること (issue #21)', async () => {
+    const contact = await createTestStaff(app, { role: 'groupContact', groupPfCode: 'G1' })
+    const own: readonly Endpoint[] = [
+      Participation.participationProductsApi,
+      Participation.participationApi,
+      Participation.participationCsvApi,
+      Participation.memberStatesApi,
+    ]
+    const session: readonly Endpoint[] = [Admin.staffMeApi, Admin.staffSignOutApi]
+    const answers: string[] = []
+    for (const endpoint of requests.keys()) {
+      if (own.includes(endpoint) || session.includes(endpoint)) continue
+      const response = await call(endpoint, contact.headers)
+      answers.push(`${endpoint.method} ${endpoint.path}: ${response.statusCode}`)
+    }
+    expect(answers.filter((answer) => !/: 40[34]$/.test(answer))).toEqual([])
+    expect(answers).toHaveLength(requests.size - own.length - session.length)
+    // its own: the products of its group (none here), a product not there 404, /me answers
+    const products = await call(Participation.participationProductsApi, contact.headers)
+    expect([products.statusCode, products.json()]).toEqual([200, { products: [] }])
+    const figures = await call(Participation.participationApi, contact.headers)
+    expect(figures.statusCode).toBe(404)
+    const me = await call(Admin.staffMeApi, contact.headers)
+    expect(me.json<{ role: string }>().role).toBe('groupContact')
   })
 })

@@ -16,6 +16,7 @@ import { appendAuditEntry } from '../audit/audit-records.ts'
 import type { DeliveryOutcome } from '../mail/delivery.ts'
 import { enqueueMail } from '../mail/outbox.ts'
 import { staffEnrolmentMail } from '../mail/staff-templates.ts'
+import { groupProductExists } from '../group/group-records.ts'
 import { afterWrongTry, clearFailures, reserveTry, type LockState } from '../security/lockout.ts'
 import { hashPassword, verifyPassword } from '../security/password.ts'
 import { hitRateLimit } from '../security/rate-limit.ts'
@@ -100,6 +101,8 @@ export interface NewMember {
   name: string
   role: StaffRole
   agentCd: string | null
+  /** a group's contact person only (issue #21 point 6) */
+  groupPfCode?: string | null
 }
 
 interface EnrolmentLink {
@@ -171,6 +174,7 @@ function memberView(row: StaffMemberRow): Admin.StaffMember {
     email: row.email,
     role: row.role,
     agentCd: row.agentCd,
+    groupPfCode: row.groupPfCode,
     status: row.status,
     hasPasskey: row.hasPasskey,
     hasPasswordTotp: row.hasPasswordTotp,
@@ -656,6 +660,7 @@ export class StaffIdentityService {
     const now = this.#now()
     const email = input.email.toLowerCase()
     await this.#checkAgency(input.role, input.agentCd)
+    await this.#checkGroup(input.role, input.groupPfCode ?? null)
     if ((await findStaffIdByEmail(this.#db, email)) !== undefined) {
       throw conflict('staff mail address taken')
     }
@@ -666,14 +671,23 @@ export class StaffIdentityService {
         : { actorKind: 'system' as const, actorId: null, clientAddress: null }
     try {
       const added = await this.#transaction(async (tx) => {
-        const account = await insertStaffAccount(tx, { ...input, email, invitedBy })
+        const account = await insertStaffAccount(tx, {
+          ...input,
+          groupPfCode: input.groupPfCode ?? null,
+          email,
+          invitedBy,
+        })
         const link = await this.#newLink(tx, account, now)
         await appendAuditEntry(tx, {
           ...actor,
           action: 'staff.invited',
           recordKind: 'staff',
           recordId: account.id,
-          details: { role: account.role, agentCd: account.agentCd },
+          details: {
+            role: account.role,
+            agentCd: account.agentCd,
+            ...(account.groupPfCode === null ? {} : { groupPfCode: account.groupPfCode }),
+          },
         })
         return { account, ...link }
       })
@@ -692,7 +706,12 @@ export class StaffIdentityService {
   async update(
     principal: StaffPrincipal,
     staffId: string,
-    body: { role: StaffRole; agentCd: string | null; status: 'active' | 'disabled' },
+    body: {
+      role: StaffRole
+      agentCd: string | null
+      groupPfCode?: string | null | undefined
+      status: 'active' | 'disabled'
+    },
   ): Promise<Admin.StaffMember> {
     const now = this.#now()
     if (
@@ -704,12 +723,14 @@ export class StaffIdentityService {
     const current = await findStaffMember(this.#db, staffId)
     if (current === undefined) throw notFound()
     await this.#checkAgency(body.role, body.agentCd)
+    const groupPfCode = body.groupPfCode ?? null
+    await this.#checkGroup(body.role, groupPfCode)
     // 'active' means "not disabled": a member who has not enrolled yet stays invited.
     const isEnrolled = current.hasPasskey || current.hasPasswordTotp
     const status: StaffStatus =
       body.status === 'disabled' ? 'disabled' : isEnrolled ? 'active' : 'invited'
     await this.#transaction(async (tx) => {
-      const updated = await updateStaffAccount(tx, staffId, { ...body, status }, now)
+      const updated = await updateStaffAccount(tx, staffId, { ...body, groupPfCode, status }, now)
       if (updated === undefined) throw notFound()
       await this.#options.sessions.endAll(staffId, tx)
       await appendAuditEntry(tx, {
@@ -717,7 +738,12 @@ export class StaffIdentityService {
         action: 'staff.updated',
         recordKind: 'staff',
         recordId: staffId,
-        details: { role: updated.role, status: updated.status, agentCd: updated.agentCd },
+        details: {
+          role: updated.role,
+          status: updated.status,
+          agentCd: updated.agentCd,
+          ...(updated.groupPfCode === null ? {} : { groupPfCode: updated.groupPfCode }),
+        },
       })
     })
     return this.#member(staffId)
@@ -794,6 +820,30 @@ export class StaffIdentityService {
     }
     if ((await findAgency(this.#db, agentCd)) === undefined) {
       throw fieldError('agentCd', t('staffIdentity.agentCd.unknown'), 'unknown agency')
+    }
+  }
+
+  /** A group's contact person needs a known group; the other roles none (issue #21 point 6). */
+  async #checkGroup(role: StaffRole, groupPfCode: string | null): Promise<void> {
+    if (role !== 'groupContact') {
+      if (groupPfCode !== null) {
+        throw fieldError(
+          'groupPfCode',
+          t('staffIdentity.groupPfCode.notAllowed'),
+          'group of a non-group role',
+        )
+      }
+      return
+    }
+    if (groupPfCode === null) {
+      throw fieldError(
+        'groupPfCode',
+        t('staffIdentity.groupPfCode.required'),
+        'group contact without group',
+      )
+    }
+    if (!(await groupProductExists(this.#db, { groupPfCode }))) {
+      throw fieldError('groupPfCode', t('staffIdentity.groupPfCode.unknown'), 'unknown group')
     }
   }
 }

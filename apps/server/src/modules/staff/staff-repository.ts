@@ -21,6 +21,8 @@ export interface StaffAccountRow {
   name: string
   role: StaffRole
   agentCd: string | null
+  /** a group's contact person only (issue #21 point 6) */
+  groupPfCode: string | null
   status: StaffStatus
   roleVersion: number
   createdAt: Date
@@ -32,6 +34,7 @@ const accountColumns = {
   name: staffAccounts.name,
   role: staffAccounts.role,
   agentCd: staffAccounts.agentCd,
+  groupPfCode: staffAccounts.groupPfCode,
   status: staffAccounts.status,
   roleVersion: staffAccounts.roleVersion,
   createdAt: staffAccounts.createdAt,
@@ -47,6 +50,8 @@ export async function insertStaffAccount(
     name: string
     role: StaffRole
     agentCd: string | null
+    /** required for groupContact, null otherwise (the table's check) */
+    groupPfCode?: string | null
     invitedBy: string | null
   },
 ): Promise<StaffAccountRow> {
@@ -294,7 +299,12 @@ export async function activateStaffAccount(
 export async function updateStaffAccount(
   db: Database,
   staffId: string,
-  values: { role: StaffRole; agentCd: string | null; status: StaffStatus },
+  values: {
+    role: StaffRole
+    agentCd: string | null
+    groupPfCode?: string | null
+    status: StaffStatus
+  },
   now: Date,
 ): Promise<StaffAccountRow | undefined> {
   const rows = await db

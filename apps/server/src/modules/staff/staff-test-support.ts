@@ -20,7 +20,14 @@ export interface TestStaff {
 
 export async function createTestStaff(
   app: FastifyInstance,
-  options: { role: StaffRole; agentCd?: string; agentName?: string; name?: string } = {
+  options: {
+    role: StaffRole
+    agentCd?: string
+    agentName?: string
+    name?: string
+    /** groupContact: their group (default G001) */
+    groupPfCode?: string
+  } = {
     role: 'insurerAdmin',
   },
 ): Promise<TestStaff> {
@@ -38,6 +45,7 @@ export async function createTestStaff(
     name: options.name ?? 'テスト職員',
     role: options.role,
     agentCd,
+    groupPfCode: options.role === 'groupContact' ? (options.groupPfCode ?? 'G001') : null,
     invitedBy: null,
   })
   await app.db

@@ -27,6 +27,8 @@ const menu: readonly { to: string; label: string; permission: StaffPermission }[
   { to: '/applications', label: t('admin.nav.applications'), permission: 'viewApplications' },
   { to: '/support', label: t('admin.nav.support'), permission: 'supportMembers' },
   { to: '/exports', label: t('admin.nav.exports'), permission: 'exportCore' },
+  { to: '/participation', label: t('admin.nav.participation'), permission: 'viewParticipation' },
+  { to: '/members', label: t('admin.nav.memberStates'), permission: 'viewMemberStates' },
   { to: '/audit', label: t('admin.nav.audit'), permission: 'viewAuditLog' },
   { to: '/staff', label: t('admin.nav.staff'), permission: 'manageStaff' },
   { to: '/notices', label: t('admin.nav.notices'), permission: 'manageNotices' },

@@ -22,5 +22,8 @@ export function useMay(permission: StaffPermission): boolean {
 
 /** Where the role starts: the application search, or the audit log for an auditor. */
 export function homeOf(role: Staff['role']): string {
-  return staffMay(role, 'viewApplications') ? '/applications' : '/audit'
+  if (staffMay(role, 'viewApplications')) return '/applications'
+  // a group's contact person (issue #21 point 6): the participation figures
+  if (staffMay(role, 'viewParticipation')) return '/participation'
+  return '/audit'
 }

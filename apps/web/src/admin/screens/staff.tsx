@@ -13,6 +13,8 @@ import type {
   staffListApi,
   updateStaffApi,
 } from '@app/shared/api/admin/endpoints'
+import { participationProductsRoute } from '@app/shared/api/admin/participation-routes'
+import type { participationProductsApi } from '@app/shared/api/admin/participation'
 import { t } from '@app/shared/messages/admin-console'
 import { staffRoles, type StaffRole } from '@app/shared/rules/staff-permissions'
 import { useState, type FormEvent } from 'react'
@@ -43,6 +45,8 @@ import { useLoad } from '../lib/use-load.ts'
 // link shown once), and a member's role and status (their sessions end on a change).
 
 type Agency = { agentCd: string; agentName: string }
+/** a group a group contact can be given (issue #21 point 6) */
+type Group = { groupPfCode: string; groupNameKanji: string }
 type Link = { enrolmentUrl: string; expiresAt: string; message: string }
 
 export function StaffScreen() {
@@ -56,6 +60,22 @@ export function StaffScreen() {
     [api],
   )
   const agencyList = agencies.state === 'done' ? agencies.data.agencies : []
+  const products = useLoad(
+    (signal) =>
+      callEndpoint<typeof participationProductsApi>(
+        api,
+        participationProductsRoute,
+        {},
+        { signal },
+      ),
+    [api],
+  )
+  const groupList: Group[] = []
+  for (const product of products.state === 'done' ? products.data.products : []) {
+    if (!groupList.some((group) => group.groupPfCode === product.groupPfCode)) {
+      groupList.push({ groupPfCode: product.groupPfCode, groupNameKanji: product.groupNameKanji })
+    }
+  }
   const [link, setLink] = useState<Link | undefined>(undefined)
   const [editing, setEditing] = useState<StaffMember | undefined>(undefined)
   const [status, setStatus] = useState<string | undefined>(undefined)
@@ -101,6 +121,7 @@ export function StaffScreen() {
       )}
       <InviteForm
         agencies={agencyList}
+        groups={groupList}
         onInvited={(answer) => {
           setLink({
             enrolmentUrl: answer.enrolmentUrl,
@@ -133,7 +154,11 @@ export function StaffScreen() {
                     <td className={tdClassName}>{member.name}</td>
                     <td className={`${tdClassName} break-all`}>{member.email}</td>
                     <td className={tdClassName}>{t(`admin.role.${member.role}`)}</td>
-                    <td className={tdClassName}>{agencyName(member.agentCd)}</td>
+                    <td className={tdClassName}>
+                      {member.groupPfCode === null
+                        ? agencyName(member.agentCd)
+                        : member.groupPfCode}
+                    </td>
                     <td className={tdClassName}>{t(`admin.staff.status.${member.status}`)}</td>
                     <td className={tdClassName}>
                       {[
@@ -181,6 +206,7 @@ export function StaffScreen() {
           <EditForm
             member={editing}
             agencies={agencyList}
+            groups={groupList}
             onCancel={() => setEditing(undefined)}
             onSaved={(member) => {
               setEditing(undefined)
@@ -201,6 +227,10 @@ function RoleAndAgency({
   agencyError,
   onRole,
   onAgency,
+  groupPfCode,
+  groups,
+  groupError,
+  onGroup,
 }: {
   role: StaffRole
   agentCd: string
@@ -208,6 +238,10 @@ function RoleAndAgency({
   agencyError: string | undefined
   onRole: (role: StaffRole) => void
   onAgency: (agentCd: string) => void
+  groupPfCode: string
+  groups: readonly Group[]
+  groupError: string | undefined
+  onGroup: (groupPfCode: string) => void
 }) {
   return (
     <>
@@ -246,15 +280,36 @@ function RoleAndAgency({
           )}
         </Field>
       )}
+      {role === 'groupContact' && (
+        <Field label={t('admin.staff.group')} required error={groupError}>
+          {(control) => (
+            <select
+              {...control}
+              value={groupPfCode}
+              onChange={(event) => onGroup(event.target.value)}
+              className={inputClassName}
+            >
+              <option value="">{t('admin.common.any')}</option>
+              {groups.map((group) => (
+                <option key={group.groupPfCode} value={group.groupPfCode}>
+                  {group.groupNameKanji}（{group.groupPfCode}）
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      )}
     </>
   )
 }
 
 function InviteForm({
   agencies,
+  groups,
   onInvited,
 }: {
   agencies: readonly Agency[]
+  groups: readonly Group[]
   onInvited: (answer: { enrolmentUrl: string; expiresAt: string }) => void
 }) {
   const { api } = useAdminServices()
@@ -262,7 +317,10 @@ function InviteForm({
   const [name, setName] = useState('')
   const [role, setRole] = useState<StaffRole>('insurerOperator')
   const [agentCd, setAgentCd] = useState('')
-  const [errors, setErrors] = useState<Partial<Record<'email' | 'name' | 'agency', string>>>({})
+  const [groupPfCode, setGroupPfCode] = useState('')
+  const [errors, setErrors] = useState<
+    Partial<Record<'email' | 'name' | 'agency' | 'group', string>>
+  >({})
   const [failure, setFailure] = useState<unknown>(undefined)
 
   async function submit(event: FormEvent) {
@@ -272,6 +330,9 @@ function InviteForm({
       ...(name.trim() === '' ? { name: t('admin.staff.nameRequired') } : {}),
       ...(role === 'agencyStaff' && agentCd === ''
         ? { agency: t('admin.staff.agencyRequired') }
+        : {}),
+      ...(role === 'groupContact' && groupPfCode === ''
+        ? { group: t('admin.staff.groupRequired') }
         : {}),
     }
     setErrors(found)
@@ -284,6 +345,7 @@ function InviteForm({
           name: name.trim(),
           role,
           agentCd: role === 'agencyStaff' ? agentCd : null,
+          groupPfCode: role === 'groupContact' ? groupPfCode : null,
         },
       })
       setEmail('')
@@ -329,6 +391,10 @@ function InviteForm({
           agencyError={errors.agency}
           onRole={setRole}
           onAgency={setAgentCd}
+          groupPfCode={groupPfCode}
+          groups={groups}
+          groupError={errors.group}
+          onGroup={setGroupPfCode}
         />
       </div>
       <div>
@@ -343,17 +409,21 @@ function InviteForm({
 function EditForm({
   member,
   agencies,
+  groups,
   onCancel,
   onSaved,
 }: {
   member: StaffMember
   agencies: readonly Agency[]
+  groups: readonly Group[]
   onCancel: () => void
   onSaved: (member: StaffMember) => void
 }) {
   const { api } = useAdminServices()
   const [role, setRole] = useState<StaffRole>(member.role)
   const [agentCd, setAgentCd] = useState(member.agentCd ?? '')
+  const [groupPfCode, setGroupPfCode] = useState(member.groupPfCode ?? '')
+  const [groupError, setGroupError] = useState<string | undefined>(undefined)
   const [memberStatus, setMemberStatus] = useState<'active' | 'disabled'>(
     member.status === 'disabled' ? 'disabled' : 'active',
   )
@@ -365,13 +435,21 @@ function EditForm({
     const error =
       role === 'agencyStaff' && agentCd === '' ? t('admin.staff.agencyRequired') : undefined
     setAgencyError(error)
-    if (error !== undefined) return
+    const missingGroup =
+      role === 'groupContact' && groupPfCode === '' ? t('admin.staff.groupRequired') : undefined
+    setGroupError(missingGroup)
+    if (error !== undefined || missingGroup !== undefined) return
     setFailure(undefined)
     try {
       onSaved(
         await callEndpoint<typeof updateStaffApi>(api, updateStaffRoute, {
           params: { staffId: member.staffId },
-          body: { role, agentCd: role === 'agencyStaff' ? agentCd : null, status: memberStatus },
+          body: {
+            role,
+            agentCd: role === 'agencyStaff' ? agentCd : null,
+            groupPfCode: role === 'groupContact' ? groupPfCode : null,
+            status: memberStatus,
+          },
         }),
       )
     } catch (caught) {
@@ -389,6 +467,10 @@ function EditForm({
         agencyError={agencyError}
         onRole={setRole}
         onAgency={setAgentCd}
+        groupPfCode={groupPfCode}
+        groups={groups}
+        groupError={groupError}
+        onGroup={setGroupPfCode}
       />
       <Field label={t('admin.staff.statusLabel')} required>
         {(control) => (

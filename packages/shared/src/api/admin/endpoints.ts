@@ -158,6 +158,8 @@ export const staffMemberSchema = z.strictObject({
   email: z.string(),
   role: staffRoleSchema,
   agentCd: z.nullable(z.string()),
+  /** a group's contact person (issue #21 point 6): their group */
+  groupPfCode: z.nullable(z.string()),
   status: z.enum(['invited', 'active', 'disabled']),
   /** how they can sign in */
   hasPasskey: z.boolean(),
@@ -185,6 +187,8 @@ export const inviteStaffApi = defineEndpoint(inviteStaffRoute, {
     role: staffRoleSchema,
     /** required for agencyStaff, refused for the other roles */
     agentCd: z.nullable(code),
+    /** required for groupContact, refused for the other roles (issue #21 point 6) */
+    groupPfCode: z.optional(z.nullable(code)),
   }),
   response: z.extend(enrolmentLinkSchema, { member: staffMemberSchema }),
   status: 201,
@@ -195,6 +199,8 @@ export const updateStaffApi = defineEndpoint(updateStaffRoute, {
   body: z.strictObject({
     role: staffRoleSchema,
     agentCd: z.nullable(code),
+    /** required for groupContact, refused for the other roles (issue #21 point 6) */
+    groupPfCode: z.optional(z.nullable(code)),
     status: z.enum(['active', 'disabled']),
   }),
   response: staffMemberSchema,
