@@ -43,6 +43,7 @@ import { supportRoutes } from './modules/back-office/support-routes.ts'
 import { auditRoutes } from './modules/audit/routes.ts'
 import { exportRoutes } from './modules/export/routes.ts'
 import { backOfficeRoutes } from './modules/back-office/routes.ts'
+import { setupRoutes } from './modules/back-office/setup-routes.ts'
 import { buildServices, type Services } from './services.ts'
 
 // zod's Japanese messages are only a safety net behind our own catalogue (STYLE.md §4).
@@ -246,6 +247,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(auditRoutes)
       await api.register(exportRoutes)
       await api.register(backOfficeRoutes)
+      await api.register(setupRoutes)
       // Not in production unless API_DOCS=on: the document maps every route for a prober.
       if (config.apiDocs) api.get('/docs', { schema: { hide: true } }, () => app.swagger())
       // A route, not the not-found handler, so unknown paths get the same body decoding

@@ -1,3 +1,5 @@
+import { ProductSetupService } from './modules/group/product-setup.ts'
+import { RosterSetupService } from './modules/roster/roster-setup.ts'
 import type { FastifyBaseLogger } from 'fastify'
 import { systemClock, type Clock } from './clock.ts'
 import type { Database } from './db/client.ts'
@@ -82,6 +84,10 @@ export interface Services {
   memberSupport: SupportService
   /** applications in the back office (issue #20 point 5) */
   applicationAdmin: ApplicationAdminService
+  /** group products in the console (issue #21 point 1) */
+  productSetup: ProductSetupService
+  /** rosters in the console (issue #21 point 2) */
+  rosterSetup: RosterSetupService
 }
 
 /** The folder or the S3 bucket the configuration names (issue #19 point 2). */
@@ -225,6 +231,8 @@ export async function buildServices(dependencies: ServiceDependencies): Promise<
     issueDownloadUrl: (fileId, staffId) => files.issueStaffDownloadUrl(fileId, staffId),
     deliverMail,
   })
+  const productSetup = new ProductSetupService({ db, groups: groupService })
+  const rosterSetup = new RosterSetupService({ db, publicBaseUrl })
   return {
     metrics,
     serverKeys,
@@ -249,5 +257,7 @@ export async function buildServices(dependencies: ServiceDependencies): Promise<
     staffIdentity,
     memberSupport,
     applicationAdmin,
+    productSetup,
+    rosterSetup,
   }
 }

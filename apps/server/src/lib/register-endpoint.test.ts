@@ -25,6 +25,7 @@ const apiRouteModules = [
   'modules/renewal/routes.ts',
   'modules/staff/routes.ts',
   'modules/back-office/routes.ts',
+  'modules/back-office/setup-routes.ts',
 ]
 
 /**

@@ -7,5 +7,7 @@ export {
   findGroupPfInfo,
   findLink,
   listItemDefinitions,
+  listLinksOfGroup,
+  lockProductSetup,
   type GroupLink,
 } from './group-repository.ts'

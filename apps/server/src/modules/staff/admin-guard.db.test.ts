@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as Admin from '@app/shared/api/admin/endpoints'
+import * as Setup from '@app/shared/api/admin/setup'
 import type { Endpoint } from '@app/shared/api/endpoint'
 import { createTestApp, createTestDatabase } from '../../../test/helpers.ts'
 import type { DatabaseHandle } from '../../db/client.ts'
@@ -65,6 +66,27 @@ const requests: ReadonlyMap<Endpoint, { params?: object; query?: object; body?: 
     { body: { groupPfCode: 'G1', groupPfCodeInceptionDateYm: '202701', encoding: 'cp932' } },
   ],
   [Admin.exportFileApi, { params: { batchId: id } }],
+  [Setup.productCheckApi, { body: { document: {}, images: {} } }],
+  [Setup.productPublishApi, { body: { document: {}, images: {}, versionToken: 'none' } }],
+  [
+    Setup.productDocumentApi,
+    { query: { groupPfCode: 'G1', groupPfCodeInceptionDateYm: '202701' } },
+  ],
+  [
+    Setup.rosterCheckApi,
+    { body: { groupPfCode: 'G1', groupPfCodeInceptionDateYm: '202701', csv: '' } },
+  ],
+  [
+    Setup.rosterPublishApi,
+    {
+      body: {
+        groupPfCode: 'G1',
+        groupPfCodeInceptionDateYm: '202701',
+        csv: '',
+        versionToken: 'none',
+      },
+    },
+  ],
 ])
 
 /** The steps before a staff session exists: the link's and the sign-in's. */
@@ -79,7 +101,7 @@ const withoutStaffSession: readonly Endpoint[] = [
   Admin.passwordSignInApi,
 ]
 
-const adminEndpoints = (Object.values(Admin) as unknown[]).filter(
+const adminEndpoints = ([...Object.values(Admin), ...Object.values(Setup)] as unknown[]).filter(
   (value): value is Endpoint =>
     typeof value === 'object' && value !== null && 'method' in value && 'path' in value,
 )
