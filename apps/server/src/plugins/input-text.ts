@@ -7,9 +7,10 @@ import { AppError, errorCodes, findControlCharacter, t, type Issue } from '@app/
 // path and message, before anything reaches the database or the file store (a NUL used to end
 // in a 500 there). Tab, LF and CR are typed only into the answers to group items (`itemAnswers`,
 // the notice matters' `answers`), whose own rules then decide (only textarea items take line
-// breaks, shared rules/item-answers.ts).
+// breaks, shared rules/item-answers.ts), and into a group product document uploaded in the
+// console (`document`, issue #21 point 1: its contact texts have lines; its schema decides).
 
-const MULTI_LINE_KEYS = new Set(['itemAnswers', 'answers'])
+const MULTI_LINE_KEYS = new Set(['itemAnswers', 'answers', 'document'])
 const MAX_ISSUES = 20
 const MAX_DEPTH = 64
 

@@ -153,13 +153,24 @@ function asPublished(
       ? null
       : { file: `${STORED_IMAGE_PREFIX}${stored.fileId}`, alt: source.alt }
   }
+  // in the order the tables are read: units by number, items by display order, branches by number
   return {
     ...document,
     groupPfInfo: {
       ...document.groupPfInfo,
       logoImage: image('logoImage'),
       topImage: image('topImage'),
+      unitInfoArray: [...document.groupPfInfo.unitInfoArray].sort(
+        (left, right) => left.unitNo - right.unitNo,
+      ),
     },
+    groupPfInfoBranchNoArray: [...document.groupPfInfoBranchNoArray].sort((left, right) =>
+      left.groupPfBranchNo.localeCompare(right.groupPfBranchNo),
+    ),
+    itemDefinitionArray: [...document.itemDefinitionArray].sort(
+      (left, right) =>
+        left.displayOrder - right.displayOrder || (left.itemCode < right.itemCode ? -1 : 1),
+    ),
     // a link without a key keeps the branch's key (applyGroupPlan), else gets a new one
     linkArray: document.linkArray.map((link) => ({
       groupPfBranchNo: link.groupPfBranchNo,
