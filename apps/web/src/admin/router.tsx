@@ -1,9 +1,9 @@
 import { t } from '@app/shared/messages/admin-console'
 import type { StaffPermission } from '@app/shared/rules/staff-permissions'
-import type { ReactNode } from 'react'
+import { lazy, Suspense, type ReactNode } from 'react'
 import { Navigate, type RouteObject } from 'react-router'
 import { StaffLayout } from './components/layout.tsx'
-import { ErrorAlert, ScreenHeading } from './components/ui.tsx'
+import { ErrorAlert, Loading, ScreenHeading } from './components/ui.tsx'
 import { codeText } from './lib/format.ts'
 import { homeOf, useMay, useStaff } from './lib/staff.tsx'
 import { ApplicationDetailScreen } from './screens/application-detail.tsx'
@@ -14,6 +14,15 @@ import { ExportsScreen } from './screens/exports.tsx'
 import { SignInScreen } from './screens/sign-in.tsx'
 import { StaffScreen } from './screens/staff.tsx'
 import { SupportScreen } from './screens/support.tsx'
+
+// issue #21: loaded when opened, so that the console's first download does not grow
+const ProductsScreen = lazy(() =>
+  import('./screens/products.tsx').then((module) => ({ default: module.ProductsScreen })),
+)
+const RostersScreen = lazy(() =>
+  import('./screens/rosters.tsx').then((module) => ({ default: module.RostersScreen })),
+)
+const later = (element: ReactNode) => <Suspense fallback={<Loading />}>{element}</Suspense>
 
 // The console's screens (issue #20) under the basename /admin. Each signed-in screen names the
 // permission it needs; a role without it gets the refusal's text (the server refuses anyway).
@@ -58,6 +67,8 @@ export const adminRoutes: RouteObject[] = [
       },
       { path: 'support', element: guarded('supportMembers', <SupportScreen />) },
       { path: 'exports', element: guarded('exportCore', <ExportsScreen />) },
+      { path: 'products', element: guarded('manageProducts', later(<ProductsScreen />)) },
+      { path: 'rosters', element: guarded('manageRosters', later(<RostersScreen />)) },
       { path: 'audit', element: guarded('viewAuditLog', <AuditScreen />) },
       { path: 'staff', element: guarded('manageStaff', <StaffScreen />) },
       { path: '*', element: <NotFound /> },

@@ -216,7 +216,7 @@ export class ProductSetupService {
       for (const source of [parsed.data.groupPfInfo.logoImage, parsed.data.groupPfInfo.topImage]) {
         if (source === null || !source.file.startsWith(STORED_IMAGE_PREFIX)) continue
         const found = await findImage(this.#db, source.file.slice(STORED_IMAGE_PREFIX.length))
-        if (found !== undefined) stored.set(source.file, found.bytes)
+        if (found !== undefined) stored.set(source.file, Buffer.from(found.bytes))
       }
     }
     return planGroupDocument(upload.document, (file) => {

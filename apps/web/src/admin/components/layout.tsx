@@ -24,6 +24,8 @@ const menu: readonly { to: string; label: string; permission: StaffPermission }[
   { to: '/applications', label: t('admin.nav.applications'), permission: 'viewApplications' },
   { to: '/support', label: t('admin.nav.support'), permission: 'supportMembers' },
   { to: '/exports', label: t('admin.nav.exports'), permission: 'exportCore' },
+  { to: '/products', label: t('admin.nav.products'), permission: 'manageProducts' },
+  { to: '/rosters', label: t('admin.nav.rosters'), permission: 'manageRosters' },
   { to: '/audit', label: t('admin.nav.audit'), permission: 'viewAuditLog' },
   { to: '/staff', label: t('admin.nav.staff'), permission: 'manageStaff' },
 ]
