@@ -16,7 +16,12 @@ import { importedDocumentPaths } from './support/fixtures.ts'
 import { prepareRosters, writeMembersFile } from './support/members.ts'
 import { RUN_DIR_VARIABLE } from './support/run-dir.ts'
 import { startServer, type RunningServer } from './support/server.ts'
-import { firstAdministratorArgs, firstAdministratorFile } from './support/staff.ts'
+import {
+  firstAdministratorArgs,
+  firstAdministratorFile,
+  setupAdministratorArgs,
+  setupAdministratorFile,
+} from './support/staff.ts'
 
 const serversKey = Symbol.for('e2e.servers')
 const runDirKey = Symbol.for('e2e.runDir')
@@ -51,7 +56,11 @@ async function startEngine(engine: Engine, runDir: string): Promise<RunningServe
       documents: [...importedDocumentPaths, ...prepared.documents],
       rosters: prepared.rosters,
       // the console's first administrator, made as an operator would (issue #20)
-      staff: [{ args: firstAdministratorArgs, outputFile: firstAdministratorFile(stateDir) }],
+      staff: [
+        { args: firstAdministratorArgs, outputFile: firstAdministratorFile(stateDir) },
+        // the setup spec's administrator (issue #21)
+        { args: setupAdministratorArgs, outputFile: setupAdministratorFile(stateDir) },
+      ],
     },
   })
   writeMembersFile(stateDir, prepared)

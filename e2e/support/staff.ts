@@ -82,6 +82,29 @@ export const firstAdministratorArgs: readonly string[] = [
   'insurer-admin',
 ]
 
+/**
+ * A second insurer administrator for the setup spec (issue #21, back-office-setup.spec.ts): an
+ * enrolment link is used once, and back-office.spec.ts uses the first one's.
+ */
+export const SETUP_ADMINISTRATOR = {
+  email: 'e2e-setup-admin@example.jp',
+  name: '試験 設定者',
+} as const
+
+export const setupAdministratorArgs: readonly string[] = [
+  'add',
+  '--email',
+  SETUP_ADMINISTRATOR.email,
+  '--name',
+  SETUP_ADMINISTRATOR.name,
+  '--role',
+  'insurer-admin',
+]
+
+export function setupAdministratorFile(stateDir: string): string {
+  return path.join(stateDir, 'setup-administrator.txt')
+}
+
 /** Where the seed keeps what `npm run staff -- add` printed for the engine's server. */
 export function firstAdministratorFile(stateDir: string): string {
   return path.join(stateDir, 'first-administrator.txt')
@@ -96,7 +119,16 @@ function engineStateDir(): string {
 
 /** The one-time enrolment link the command printed (`…/admin/enrol#<token>`). */
 export function firstAdministratorLink(): string {
-  const printed = readFileSync(firstAdministratorFile(engineStateDir()), 'utf8')
+  return enrolmentLinkIn(firstAdministratorFile(engineStateDir()))
+}
+
+/** The setup administrator's one-time enrolment link. */
+export function setupAdministratorLink(): string {
+  return enrolmentLinkIn(setupAdministratorFile(engineStateDir()))
+}
+
+function enrolmentLinkIn(file: string): string {
+  const printed = readFileSync(file, 'utf8')
   const links = printed.match(/https?:\/\/\S+\/admin\/enrol#[A-Za-z0-9_-]+/g) ?? []
   if (links.length !== 1)
     throw new Error(`no enrolment link in what npm run staff printed:\n${printed}`)

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as Admin from '@app/shared/api/admin/endpoints'
 import * as Setup from '@app/shared/api/admin/setup'
 import type { Endpoint } from '@app/shared/api/endpoint'
+import { groupDocument } from '../../../test/factories.ts'
 import { createTestApp, createTestDatabase } from '../../../test/helpers.ts'
 import type { DatabaseHandle } from '../../db/client.ts'
 import { staffAccounts } from '../../db/schema/index.ts'
@@ -20,6 +21,11 @@ import { createTestStaff } from './staff-test-support.ts'
 
 const id = randomUUID()
 const reason = { reason: '確認のため' }
+/** a sound group document without images (the publish's 400 would be the document's) */
+const soundDocument = {
+  ...groupDocument(),
+  groupPfInfo: { ...groupDocument().groupPfInfo, logoImage: null },
+}
 
 /** A valid request of each guarded endpoint. A new admin endpoint without one fails the test. */
 const requests: ReadonlyMap<Endpoint, { params?: object; query?: object; body?: object }> = new Map<
@@ -67,7 +73,10 @@ const requests: ReadonlyMap<Endpoint, { params?: object; query?: object; body?: 
   ],
   [Admin.exportFileApi, { params: { batchId: id } }],
   [Setup.productCheckApi, { body: { document: {}, images: {} } }],
-  [Setup.productPublishApi, { body: { document: {}, images: {}, versionToken: 'none' } }],
+  [
+    Setup.productPublishApi,
+    { body: { document: soundDocument, images: {}, versionToken: 'none' } },
+  ],
   [
     Setup.productDocumentApi,
     { query: { groupPfCode: 'G1', groupPfCodeInceptionDateYm: '202701' } },
