@@ -186,12 +186,12 @@ export function RostersScreen() {
               </option>
             ))}
           </select>
-          {groupError !== undefined && (
-            <span id="roster-group-error" className="text-error-1">
-              {groupError}
-            </span>
-          )}
         </label>
+        {groupError !== undefined && (
+          <p id="roster-group-error" className="text-error-1">
+            {groupError}
+          </p>
+        )}
         <label className="flex flex-col gap-1">
           <span className="text-std-16B-170">{t('admin.rosters.file')}</span>
           <input
@@ -204,12 +204,12 @@ export function RostersScreen() {
               setResult(undefined)
             }}
           />
-          {fileError !== undefined && (
-            <span id="roster-file-error" className="text-error-1">
-              {fileError}
-            </span>
-          )}
         </label>
+        {fileError !== undefined && (
+          <p id="roster-file-error" className="text-error-1">
+            {fileError}
+          </p>
+        )}
         <div className="flex gap-4">
           <button type="submit" aria-disabled={isBusy} className={primaryButtonClassName}>
             {t('admin.rosters.check')}
