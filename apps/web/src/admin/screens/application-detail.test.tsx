@@ -121,7 +121,7 @@ describe('申込詳細（issue #20）', () => {
       within(menu)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['申込検索', '加入者サポート'])
+    ).toEqual(['申込検索', '加入者サポート', '名簿取込'])
     expect(screen.getByText('代理店：テスト代理店')).toBeTruthy()
     agency.unmount()
 
@@ -132,7 +132,15 @@ describe('申込詳細（issue #20）', () => {
       within(screen.getByRole('navigation', { name: 'メニュー' }))
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['申込検索', '加入者サポート', '取込データ出力', '監査ログ', 'スタッフ管理'])
+    ).toEqual([
+      '申込検索',
+      '加入者サポート',
+      '取込データ出力',
+      '商品設定',
+      '名簿取込',
+      '監査ログ',
+      'スタッフ管理',
+    ])
   })
 
   it('取消は理由と読んだ版を送り、申込者へのメールを伝えること。競合（409）なら知らせて読み直すこと', async () => {
