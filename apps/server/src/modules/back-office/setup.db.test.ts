@@ -210,7 +210,9 @@ describe('コンソールの商品設定と名簿取込（issue #21 point 1・2�
           { line: 4, memberCode: 'NEW003' },
         ],
         changes: [],
-        removals: [{ memberCode: 'APPLIED01', refusal: 'お申し込み済みのため、名簿から外せません。' }],
+        removals: [
+          { memberCode: 'APPLIED01', refusal: 'お申し込み済みのため、名簿から外せません。' },
+        ],
       })
       const refused = await post(operator, ROSTER_PUBLISH, {
         ...firstEntry,
@@ -224,9 +226,7 @@ describe('コンソールの商品設定と名簿取込（issue #21 point 1・2�
     })
 
     it('公開すると新しい方の案内がCSVとPDFで一度だけ返り、変更・削除・409・監査も正しいこと', async () => {
-      const file = csv(
-        'memberCode,preYearPolicyHolderNo\nAPPLIED01,\nNEW001,\nNEW002,\n=SUM(1),\n',
-      )
+      const file = csv('memberCode,preYearPolicyHolderNo\nAPPLIED01,\nNEW001,\nNEW002,\n=SUM(1),\n')
       const checked = await post(operator, ROSTER_CHECK, { ...firstEntry, csv: file })
       expect(checked.json().errors).toEqual([
         {
