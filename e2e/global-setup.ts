@@ -21,6 +21,8 @@ import {
   firstAdministratorFile,
   groupContactArgs,
   groupContactFile,
+  setupAdministratorArgs,
+  setupAdministratorFile,
 } from './support/staff.ts'
 
 const serversKey = Symbol.for('e2e.servers')
@@ -60,6 +62,8 @@ async function startEngine(engine: Engine, runDir: string): Promise<RunningServe
         { args: firstAdministratorArgs, outputFile: firstAdministratorFile(stateDir) },
         // demo group C's contact person (issue #21 point 6)
         { args: groupContactArgs, outputFile: groupContactFile(stateDir) },
+        // the setup spec's administrator (issue #21)
+        { args: setupAdministratorArgs, outputFile: setupAdministratorFile(stateDir) },
       ],
     },
   })

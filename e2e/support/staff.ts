@@ -109,6 +109,29 @@ export function groupContactFile(stateDir: string): string {
   return path.join(stateDir, 'group-contact.txt')
 }
 
+/**
+ * A second insurer administrator for the setup spec (issue #21, back-office-setup.spec.ts): an
+ * enrolment link is used once, and back-office.spec.ts uses the first one's.
+ */
+export const SETUP_ADMINISTRATOR = {
+  email: 'e2e-setup-admin@example.jp',
+  name: '試験 設定者',
+} as const
+
+export const setupAdministratorArgs: readonly string[] = [
+  'add',
+  '--email',
+  SETUP_ADMINISTRATOR.email,
+  '--name',
+  SETUP_ADMINISTRATOR.name,
+  '--role',
+  'insurer-admin',
+]
+
+export function setupAdministratorFile(stateDir: string): string {
+  return path.join(stateDir, 'setup-administrator.txt')
+}
+
 /** Where the seed keeps what `npm run staff -- add` printed for the engine's server. */
 export function firstAdministratorFile(stateDir: string): string {
   return path.join(stateDir, 'first-administrator.txt')
@@ -129,6 +152,11 @@ export function firstAdministratorLink(): string {
 /** The group contact's one-time enrolment link (issue #21). */
 export function groupContactLink(): string {
   return printedLink(groupContactFile(engineStateDir()))
+}
+
+/** The setup administrator's one-time enrolment link. */
+export function setupAdministratorLink(): string {
+  return printedLink(setupAdministratorFile(engineStateDir()))
 }
 
 function printedLink(file: string): string {

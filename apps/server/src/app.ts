@@ -47,6 +47,7 @@ import { auditRoutes } from './modules/audit/routes.ts'
 import { exportRoutes } from './modules/export/routes.ts'
 import { backOfficeRoutes } from './modules/back-office/routes.ts'
 import { participationRoutes } from './modules/participation/routes.ts'
+import { setupRoutes } from './modules/back-office/setup-routes.ts'
 import { buildServices, type Services } from './services.ts'
 
 // zod's Japanese messages are only a safety net behind our own catalogue (STYLE.md §4).
@@ -253,6 +254,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(maintenanceRoutes)
       await api.register(noticeRoutes)
       await api.register(participationRoutes)
+      await api.register(setupRoutes)
       // Not in production unless API_DOCS=on: the document maps every route for a prober.
       if (config.apiDocs) api.get('/docs', { schema: { hide: true } }, () => app.swagger())
       // A route, not the not-found handler, so unknown paths get the same body decoding

@@ -1,3 +1,5 @@
+import { ProductSetupService } from './modules/group/product-setup.ts'
+import { RosterSetupService } from './modules/roster/roster-setup.ts'
 import type { FastifyBaseLogger } from 'fastify'
 import { systemClock, type Clock } from './clock.ts'
 import type { Database } from './db/client.ts'
@@ -94,6 +96,10 @@ export interface Services {
   applicationAdmin: ApplicationAdminService
   /** the participation dashboard and the group contact's member list (issue #21 points 5, 6) */
   participation: ParticipationService
+  /** group products in the console (issue #21 point 1) */
+  productSetup: ProductSetupService
+  /** rosters in the console (issue #21 point 2) */
+  rosterSetup: RosterSetupService
 }
 
 /** The folder or the S3 bucket the configuration names (issue #19 point 2). */
@@ -241,6 +247,8 @@ export async function buildServices(dependencies: ServiceDependencies): Promise<
     deliverMail,
   })
   const participation = new ParticipationService({ db, clock })
+  const productSetup = new ProductSetupService({ db, groups: groupService })
+  const rosterSetup = new RosterSetupService({ db, publicBaseUrl })
   return {
     metrics,
     serverKeys,
@@ -269,5 +277,7 @@ export async function buildServices(dependencies: ServiceDependencies): Promise<
     memberSupport,
     applicationAdmin,
     participation,
+    productSetup,
+    rosterSetup,
   }
 }

@@ -28,6 +28,7 @@ const apiRouteModules = [
   'modules/system/maintenance-routes.ts',
   'modules/notices/routes.ts',
   'modules/participation/routes.ts',
+  'modules/back-office/setup-routes.ts',
 ]
 
 /**

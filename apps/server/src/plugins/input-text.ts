@@ -7,9 +7,11 @@ import { AppError, errorCodes, findControlCharacter, t, type Issue } from '@app/
 // path and message, before anything reaches the database or the file store (a NUL used to end
 // in a 500 there). Tab, LF and CR are typed only into the answers to group items (`itemAnswers`,
 // the notice matters' `answers`), whose own rules then decide (only textarea items take line
-// breaks, shared rules/item-answers.ts), and into a console notice's `noticeBody` (issue #21).
+// breaks, shared rules/item-answers.ts), into a console notice's `noticeBody` (issue #21 point 7),
+// and into a group product document uploaded in the console (`document`, issue #21 point 1: its
+// contact texts have lines; its schema decides).
 
-const MULTI_LINE_KEYS = new Set(['itemAnswers', 'answers', 'noticeBody'])
+const MULTI_LINE_KEYS = new Set(['itemAnswers', 'answers', 'noticeBody', 'document'])
 const MAX_ISSUES = 20
 const MAX_DEPTH = 64
 

@@ -25,19 +25,22 @@ const ParticipationScreen = lazy(() =>
 const MemberStatesScreen = lazy(() =>
   import('./screens/member-states.tsx').then((module) => ({ default: module.MemberStatesScreen })),
 )
-
-// The console's screens (issue #20) under the basename /admin. Each signed-in screen names the
-// permission it needs; a role without it gets the refusal's text (the server refuses anyway).
-
-// Screens of issue #21 load on first use: the console's first download does not grow with them.
+const ProductsScreen = lazy(() =>
+  import('./screens/products.tsx').then((module) => ({ default: module.ProductsScreen })),
+)
+const RostersScreen = lazy(() =>
+  import('./screens/rosters.tsx').then((module) => ({ default: module.RostersScreen })),
+)
 const NoticesScreen = lazy(() =>
   import('./screens/notices.tsx').then((module) => ({ default: module.NoticesScreen })),
 )
 const MaintenanceScreen = lazy(() =>
   import('./screens/maintenance.tsx').then((module) => ({ default: module.MaintenanceScreen })),
 )
-
 const later = (element: ReactNode) => <Suspense fallback={<Loading />}>{element}</Suspense>
+
+// The console's screens (issue #20) under the basename /admin. Each signed-in screen names the
+// permission it needs; a role without it gets the refusal's text (the server refuses anyway).
 
 /** The router's basename; also vite.admin.config.ts `base` (without the trailing slash). */
 export const ADMIN_BASENAME = '/admin'
@@ -71,9 +74,6 @@ const guarded = (permission: StaffPermission, element: ReactNode) => (
   <Permitted permission={permission}>{element}</Permitted>
 )
 
-const lazily = (permission: StaffPermission, element: ReactNode) =>
-  guarded(permission, <Suspense fallback={<Loading />}>{element}</Suspense>)
-
 export const adminRoutes: RouteObject[] = [
   { path: '/signin', element: <SignInScreen /> },
   { path: '/enrol', element: <EnrolScreen /> },
@@ -89,8 +89,13 @@ export const adminRoutes: RouteObject[] = [
       },
       { path: 'support', element: guarded('supportMembers', <SupportScreen />) },
       { path: 'exports', element: guarded('exportCore', <ExportsScreen />) },
-      { path: 'participation', element: lazily('viewParticipation', <ParticipationScreen />) },
-      { path: 'members', element: lazily('viewMemberStates', <MemberStatesScreen />) },
+      {
+        path: 'participation',
+        element: guarded('viewParticipation', later(<ParticipationScreen />)),
+      },
+      { path: 'members', element: guarded('viewMemberStates', later(<MemberStatesScreen />)) },
+      { path: 'products', element: guarded('manageProducts', later(<ProductsScreen />)) },
+      { path: 'rosters', element: guarded('manageRosters', later(<RostersScreen />)) },
       { path: 'audit', element: guarded('viewAuditLog', <AuditScreen />) },
       { path: 'staff', element: guarded('manageStaff', <StaffScreen />) },
       { path: 'notices', element: guarded('manageNotices', later(<NoticesScreen />)) },

@@ -2,6 +2,7 @@ import * as Access from './access/endpoints.ts'
 import * as Admin from './admin/endpoints.ts'
 import * as AdminNotices from './admin/notice-endpoints.ts'
 import * as AdminParticipation from './admin/participation.ts'
+import * as AdminSetup from './admin/setup.ts'
 import * as Application from './application/endpoints.ts'
 import type { Endpoint } from './endpoint.ts'
 import * as Group from './group/endpoints.ts'
@@ -26,6 +27,7 @@ export const allEndpoints: readonly Endpoint[] = [
     Admin,
     AdminNotices,
     AdminParticipation,
+    AdminSetup,
     Application,
     Group,
     MyPage,

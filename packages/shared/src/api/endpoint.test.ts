@@ -6,6 +6,7 @@ import * as AccessRoutes from './access/routes.ts'
 import * as AdminRoutes from './admin/routes.ts'
 import * as AdminNoticeRoutes from './admin/notice-routes.ts'
 import * as AdminParticipationRoutes from './admin/participation-routes.ts'
+import * as AdminSetup from './admin/setup-routes.ts'
 import * as SessionRoutes from './access/session.ts'
 import * as CurrentRoute from './application/current-route.ts'
 import * as ApplicationRoutes from './application/routes.ts'
@@ -35,6 +36,7 @@ const routeModules = [
   AdminRoutes,
   AdminNoticeRoutes,
   AdminParticipationRoutes,
+  AdminSetup,
   SessionRoutes,
   ApplicationRoutes,
   GroupRoutes,

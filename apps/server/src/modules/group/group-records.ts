@@ -8,5 +8,7 @@ export {
   findLink,
   groupProductExists,
   listItemDefinitions,
+  listLinksOfGroup,
+  lockProductSetup,
   type GroupLink,
 } from './group-repository.ts'

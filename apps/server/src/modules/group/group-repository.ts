@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { and, asc, desc, eq, lte, sql } from 'drizzle-orm'
 import type { GroupPfInfo, GroupPfInfoBranchNo, ItemDefinition, UnitInfo } from '@app/shared'
 import type { Database } from '../../db/client.ts'
@@ -300,4 +301,35 @@ export async function insertLinkIfAbsent(
     .onConflictDoNothing()
     .returning({ urlKey: groupLinks.urlKey })
   return inserted.length > 0
+}
+
+// The console's product setup (issue #21 point 1, ADR 0030).
+
+/** Every branch of the group (branches belong to the group, not to one of its products). */
+export async function listBranchesOfGroup(
+  db: Database,
+  groupPfCode: string,
+): Promise<GroupPfInfoBranchNo[]> {
+  const rows = await db
+    .select()
+    .from(groupPfBranches)
+    .where(eq(groupPfBranches.groupPfCode, groupPfCode))
+    .orderBy(asc(groupPfBranches.groupPfBranchNo))
+  return rows.map(
+    ({ groupPfCode: _code, createdAt: _createdAt, updatedAt: _updatedAt, ...branch }) => branch,
+  )
+}
+
+/**
+ * Makes publishes of one product take turns (a transaction-scoped advisory lock, released at
+ * commit): the second reads what the first wrote and finds its version token stale. The key is
+ * the two-int form (class, hash) so it never meets the audit log's one-bigint lock.
+ */
+export async function lockProductSetup(
+  tx: Database,
+  lockClass: number,
+  key: string,
+): Promise<void> {
+  const hash = createHash('sha256').update(key).digest().readInt32BE(0)
+  await tx.execute(sql`select pg_advisory_xact_lock(${lockClass}::int, ${hash}::int)`)
 }

@@ -1,7 +1,12 @@
 import { createHash, randomBytes as nodeRandomBytes } from 'node:crypto'
 import { generateUrlKey, type GroupPfInfo, type ImageRef, type Issue } from '@app/shared'
 import type { Database } from '../../db/client.ts'
-import { checkGroupDocument, groupDocumentSchema, type ImageSource } from './group-document.ts'
+import {
+  checkGroupDocument,
+  groupDocumentSchema,
+  type GroupDocument,
+  type ImageSource,
+} from './group-document.ts'
 import { sniffImage } from './image-check.ts'
 import { upsertAgency } from '../staff/staff-records.ts'
 import {
@@ -41,29 +46,42 @@ function zodPath(path: readonly PropertyKey[]): string {
   return path.map(String).join('.')
 }
 
+/** A document that passed every check, with its images read: ready to write. */
+export interface GroupPlan {
+  document: GroupDocument
+  images: Map<'logoImage' | 'topImage', { fileId: string; contentType: string; bytes: Buffer }>
+  productKey: { groupPfCode: string; groupPfCodeInceptionDateYm: string }
+}
+
+/** An image's id: the first half of its SHA-256 (an image is named by its content). */
+export const imageFileId = (bytes: Buffer) =>
+  createHash('sha256').update(bytes).digest('hex').slice(0, 32)
+
 /**
- * Validates a group document completely (every error with its path), then writes the product,
- * its units, item definitions, branches, images and links in one transaction: nothing is
- * half-written on failure. Re-importing the same document updates it in place.
+ * The check half of an import: validates a group document completely (every error with its
+ * path) and reads its images, writing nothing. The console's dry run and the CLI share it.
  */
-export async function importGroupDocument(
-  db: Database,
+export function planGroupDocument(
   input: unknown,
-  options: ImportOptions,
-): Promise<ImportedLink[]> {
+  readImage: ImportOptions['readImage'],
+): { ok: false; issues: Issue[] } | { ok: true; plan: GroupPlan } {
   const parsed = groupDocumentSchema.safeParse(input)
   if (!parsed.success) {
-    throw new GroupImportError(
-      parsed.error.issues.map((issue) => ({ path: zodPath(issue.path), message: issue.message })),
-    )
+    return {
+      ok: false,
+      issues: parsed.error.issues.map((issue) => ({
+        path: zodPath(issue.path),
+        message: issue.message,
+      })),
+    }
   }
   const document = parsed.data
   const issues = checkGroupDocument(document)
 
-  const images = new Map<string, { fileId: string; contentType: string; bytes: Buffer }>()
+  const images: GroupPlan['images'] = new Map()
   const resolveImage = (field: 'logoImage' | 'topImage', source: ImageSource | null) => {
     if (source === null) return
-    const bytes = options.readImage(source.file)
+    const bytes = readImage(source.file)
     const path = `groupPfInfo.${field}.file`
     if (bytes === undefined) {
       issues.push({ path, message: `画像ファイル ${source.file} が見つかりません。` })
@@ -78,13 +96,65 @@ export async function importGroupDocument(
       issues.push({ path, message: sniffed.message })
       return
     }
-    const fileId = createHash('sha256').update(bytes).digest('hex').slice(0, 32)
-    images.set(field, { fileId, contentType: sniffed.contentType, bytes })
+    images.set(field, { fileId: imageFileId(bytes), contentType: sniffed.contentType, bytes })
   }
   resolveImage('logoImage', document.groupPfInfo.logoImage)
   resolveImage('topImage', document.groupPfInfo.topImage)
-  if (issues.length > 0) throw new GroupImportError(issues)
+  if (issues.length > 0) return { ok: false, issues }
+  const productKey = {
+    groupPfCode: document.groupPfInfo.groupPfCode,
+    groupPfCodeInceptionDateYm: document.groupPfInfo.groupPfCodeInceptionDateYm,
+  }
+  return { ok: true, plan: { document, images, productKey } }
+}
 
+/** A key names one branch of a product: moving it would silently send members elsewhere. */
+export function checkLinkClashes(
+  plan: GroupPlan,
+  existing: readonly Omit<GroupLink, 'groupPfCode'>[],
+): Issue[] {
+  return plan.document.linkArray.flatMap((link, index) =>
+    existing.some(
+      (row) =>
+        row.urlKey === link.urlKey &&
+        row.groupPfCodeInceptionDateYm === plan.productKey.groupPfCodeInceptionDateYm &&
+        row.groupPfBranchNo !== link.groupPfBranchNo,
+    )
+      ? [
+          {
+            path: `linkArray.${index}.urlKey`,
+            message: 'このURLキーはこの団体商品の別の支店で使われています。',
+          },
+        ]
+      : [],
+  )
+}
+
+/**
+ * Validates a group document completely (every error with its path), then writes the product,
+ * its units, item definitions, branches, images and links in one transaction: nothing is
+ * half-written on failure. Re-importing the same document updates it in place.
+ */
+export async function importGroupDocument(
+  db: Database,
+  input: unknown,
+  options: ImportOptions,
+): Promise<ImportedLink[]> {
+  const planned = planGroupDocument(input, options.readImage)
+  if (!planned.ok) throw new GroupImportError(planned.issues)
+  return db.transaction((tx) => applyGroupPlan(tx, planned.plan, options))
+}
+
+/**
+ * The write half: run inside the caller's transaction. Throws GroupImportError when a link's
+ * key is taken by another branch (the transaction then rolls back).
+ */
+export async function applyGroupPlan(
+  tx: Database,
+  plan: GroupPlan,
+  options: Pick<ImportOptions, 'isDemo' | 'randomBytes'>,
+): Promise<ImportedLink[]> {
+  const { document, images, productKey } = plan
   const imageRef = (field: 'logoImage' | 'topImage'): ImageRef | null => {
     const source = document.groupPfInfo[field]
     const stored = images.get(field)
@@ -98,72 +168,51 @@ export async function importGroupDocument(
     logoImage: imageRef('logoImage'),
     topImage: imageRef('topImage'),
   }
-  const productKey = {
-    groupPfCode: product.groupPfCode,
-    groupPfCodeInceptionDateYm: product.groupPfCodeInceptionDateYm,
-  }
   const randomBytes = options.randomBytes ?? ((size: number) => nodeRandomBytes(size))
 
-  return db.transaction(async (tx) => {
-    for (const image of images.values()) {
-      await insertImageIfAbsent(tx, image)
-    }
-    await upsertGroupPfInfo(tx, product)
-    await replaceUnits(tx, productKey, unitInfoArray)
-    await replaceItemDefinitions(tx, productKey, document.itemDefinitionArray)
-    for (const branch of document.groupPfInfoBranchNoArray) {
-      await upsertBranch(tx, productKey.groupPfCode, branch)
-      // the branch's agency as a record: agency staff are scoped to it (issue #20 point 3)
-      if (branch.agentCd === '') continue
-      await upsertAgency(
-        tx,
-        { agentCd: branch.agentCd, agentName: branch.agentName, contact: branch.refFreeField },
-        new Date(),
-      )
-    }
-
-    const existing = await listLinksOfGroup(tx, productKey.groupPfCode)
-    // A key names one branch of a product: moving it would silently send members elsewhere.
-    const clashes = document.linkArray.flatMap((link, index) =>
-      existing.some(
-        (row) =>
-          row.urlKey === link.urlKey &&
-          row.groupPfCodeInceptionDateYm === productKey.groupPfCodeInceptionDateYm &&
-          row.groupPfBranchNo !== link.groupPfBranchNo,
-      )
-        ? [
-            {
-              path: `linkArray.${index}.urlKey`,
-              message: 'このURLキーはこの団体商品の別の支店で使われています。',
-            },
-          ]
-        : [],
+  for (const image of images.values()) {
+    await insertImageIfAbsent(tx, image)
+  }
+  await upsertGroupPfInfo(tx, product)
+  await replaceUnits(tx, productKey, unitInfoArray)
+  await replaceItemDefinitions(tx, productKey, document.itemDefinitionArray)
+  for (const branch of document.groupPfInfoBranchNoArray) {
+    await upsertBranch(tx, productKey.groupPfCode, branch)
+    // the branch's agency as a record: agency staff are scoped to it (issue #20 point 3)
+    if (branch.agentCd === '') continue
+    await upsertAgency(
+      tx,
+      { agentCd: branch.agentCd, agentName: branch.agentName, contact: branch.refFreeField },
+      new Date(),
     )
-    if (clashes.length > 0) throw new GroupImportError(clashes)
-    const takenKeys = new Set(existing.map((link) => link.urlKey))
-    const result: ImportedLink[] = []
-    for (const link of document.linkArray) {
-      // Re-importing a document keeps the branch's link rather than adding one each time.
-      let urlKey =
-        link.urlKey ??
-        existing.find(
-          (row) =>
-            row.groupPfCodeInceptionDateYm === productKey.groupPfCodeInceptionDateYm &&
-            row.groupPfBranchNo === link.groupPfBranchNo,
-        )?.urlKey
-      if (urlKey === undefined) {
-        do urlKey = generateUrlKey(randomBytes)
-        while (takenKeys.has(urlKey))
-      }
-      takenKeys.add(urlKey)
-      const isNew = await insertLinkIfAbsent(tx, {
-        ...productKey,
-        groupPfBranchNo: link.groupPfBranchNo,
-        urlKey,
-        isDemo: options.isDemo ?? false,
-      })
-      result.push({ ...productKey, groupPfBranchNo: link.groupPfBranchNo, urlKey, isNew })
+  }
+
+  const existing = await listLinksOfGroup(tx, productKey.groupPfCode)
+  const clashes = checkLinkClashes(plan, existing)
+  if (clashes.length > 0) throw new GroupImportError(clashes)
+  const takenKeys = new Set(existing.map((link) => link.urlKey))
+  const result: ImportedLink[] = []
+  for (const link of document.linkArray) {
+    // Re-importing a document keeps the branch's link rather than adding one each time.
+    let urlKey =
+      link.urlKey ??
+      existing.find(
+        (row) =>
+          row.groupPfCodeInceptionDateYm === productKey.groupPfCodeInceptionDateYm &&
+          row.groupPfBranchNo === link.groupPfBranchNo,
+      )?.urlKey
+    if (urlKey === undefined) {
+      do urlKey = generateUrlKey(randomBytes)
+      while (takenKeys.has(urlKey))
     }
-    return result
-  })
+    takenKeys.add(urlKey)
+    const isNew = await insertLinkIfAbsent(tx, {
+      ...productKey,
+      groupPfBranchNo: link.groupPfBranchNo,
+      urlKey,
+      isDemo: options.isDemo ?? false,
+    })
+    result.push({ ...productKey, groupPfBranchNo: link.groupPfBranchNo, urlKey, isNew })
+  }
+  return result
 }

@@ -84,7 +84,7 @@ const AUTH_ITEM_MAX_LENGTH = 200
 const defaultIssuer: CredentialIssuer = (memberCodes, db) =>
   issueCredentials(memberCodes, (ids) => findTakenFirstEntryIds(db, ids))
 
-interface RosterRow {
+export interface RosterRow {
   line: number
   memberCode: string
   /** normalised values of the items with authItemCd "1", "2", "3" (type "2"), else nulls */
@@ -141,6 +141,55 @@ export async function importRoster(
   input: ImportRosterInput,
   options: ImportRosterOptions = {},
 ): Promise<ImportRosterResult> {
+  const checked = await checkRosterFile(db, input)
+  if (!checked.ok) return checked
+  const { plan } = checked
+  const issuer = options.issueCredentials ?? defaultIssuer
+  const { issued, credentials } = await issueRosterCredentials(db, plan, issuer)
+  await db.transaction(async (tx) => {
+    await writeRosterPlan(tx, plan, credentials)
+    if (issued.length > 0) await options.beforeCommit?.(issued)
+  })
+  return {
+    ok: true,
+    authenticationType: plan.authenticationType,
+    encoding: plan.encoding,
+    created: plan.creates.length,
+    updated: plan.updates.length,
+    unchanged: plan.unchanged,
+    notInFile: plan.notInFile.length,
+    issued,
+  }
+}
+
+/** A roster file that passed every check, compared with the roster: what writing it changes. */
+export interface RosterPlan {
+  key: ProductKey
+  authenticationType: '1' | '2'
+  encoding: RosterEncoding
+  rows: RosterRow[]
+  creates: RosterRow[]
+  updates: {
+    member: RosterMember
+    row: RosterRow
+    fields: Partial<RosterMemberFields>
+    needsCredentials: boolean
+  }[]
+  unchanged: number
+  /** members in the roster but not in the file */
+  notInFile: RosterMember[]
+  /** authenticationType "1": the members to issue credentials to, in file order */
+  toIssue: string[]
+}
+
+/**
+ * The check half of an import: reads and checks the whole file (every bad row with its line)
+ * and compares it with the roster, writing nothing. The console's dry run and the CLI share it.
+ */
+export async function checkRosterFile(
+  db: Database,
+  input: ImportRosterInput,
+): Promise<{ ok: false; errors: RosterIssue[] } | { ok: true; plan: RosterPlan }> {
   const key: ProductKey = {
     groupPfCode: input.groupPfCode,
     groupPfCodeInceptionDateYm: input.groupPfCodeInceptionDateYm,
@@ -297,11 +346,7 @@ export async function importRoster(
   }
 
   const creates: RosterRow[] = []
-  const updates: {
-    member: RosterMember
-    fields: Partial<RosterMemberFields>
-    needsCredentials: boolean
-  }[] = []
+  const updates: RosterPlan['updates'] = []
   let unchanged = 0
   for (const row of rows) {
     const member = existing.get(row.memberCode)
@@ -324,7 +369,7 @@ export async function importRoster(
     const needsCredentials =
       authenticationType === '1' && (member.firstEntryId === null || member.passwordHash === null)
     if (Object.keys(fields).length > 0 || needsCredentials) {
-      updates.push({ member, fields, needsCredentials })
+      updates.push({ member, row, fields, needsCredentials })
     } else unchanged += 1
   }
 
@@ -337,8 +382,33 @@ export async function importRoster(
           .filter((row) => !existing.has(row.memberCode) || withoutCredentials.has(row.memberCode))
           .map((row) => row.memberCode)
       : []
-  // Hashing takes ~35 ms a password: done before the transaction opens, not inside it.
-  const issuer = options.issueCredentials ?? defaultIssuer
+  const inFile = new Set(rows.map((row) => row.memberCode))
+  return {
+    ok: true,
+    plan: {
+      key,
+      authenticationType,
+      encoding: decoded.encoding,
+      rows,
+      creates,
+      updates,
+      unchanged,
+      notInFile: [...existing.values()].filter((member) => !inFile.has(member.memberCode)),
+      toIssue,
+    },
+  }
+}
+
+/**
+ * Issues the plan's credentials (type "1"). Hashing takes ~35 ms a password: call this before
+ * the transaction opens, not inside it.
+ */
+export async function issueRosterCredentials(
+  db: Database,
+  plan: RosterPlan,
+  issuer: CredentialIssuer = defaultIssuer,
+): Promise<{ issued: IssuedMember[]; credentials: Map<string, IssuedCredential> }> {
+  const { toIssue } = plan
   const credentials = new Map<string, IssuedCredential>()
   for (const credential of toIssue.length === 0 ? [] : await issuer(toIssue, db)) {
     credentials.set(credential.memberCode, credential)
@@ -348,49 +418,45 @@ export async function importRoster(
     if (credential === undefined) throw new Error(`no credentials were issued to ${memberCode}`)
     return credential
   }
-  const storedCredentials = (memberCode: string) => {
-    const { firstEntryId, passwordHash } = credentialOf(memberCode)
-    return { firstEntryId, passwordHash }
-  }
   const issued: IssuedMember[] = toIssue.map((memberCode) => {
     const { firstEntryId, initialPassword } = credentialOf(memberCode)
     return { memberCode, firstEntryId, initialPassword }
   })
 
-  await db.transaction(async (tx) => {
-    await insertRosterMembers(
-      tx,
-      key,
-      creates.map((row) => ({
-        memberCode: row.memberCode,
-        ...(authenticationType === '1'
-          ? storedCredentials(row.memberCode)
-          : { firstEntryId: null, passwordHash: null }),
-        authItem1: row.authItems[0],
-        authItem2: row.authItems[1],
-        authItem3: row.authItems[2],
-        preYearPolicyHolderNo: row.preYearPolicyHolderNo,
-      })),
-    )
-    for (const { member, fields, needsCredentials } of updates) {
-      await updateRosterMember(tx, member.id, {
-        ...fields,
-        ...(needsCredentials ? storedCredentials(member.memberCode) : {}),
-      })
-    }
-    if (issued.length > 0) await options.beforeCommit?.(issued)
-  })
+  return { issued, credentials }
+}
 
-  const inFile = new Set(rows.map((row) => row.memberCode))
-  return {
-    ok: true,
-    authenticationType,
-    encoding: decoded.encoding,
-    created: creates.length,
-    updated: updates.length,
-    unchanged,
-    notInFile: [...existing.keys()].filter((memberCode) => !inFile.has(memberCode)).length,
-    issued,
+/** The write half: adds and updates members as planned, inside the caller's transaction. */
+export async function writeRosterPlan(
+  tx: Database,
+  plan: RosterPlan,
+  credentials: ReadonlyMap<string, IssuedCredential>,
+): Promise<void> {
+  const { key, authenticationType, creates, updates } = plan
+  const storedCredentials = (memberCode: string) => {
+    const credential = credentials.get(memberCode)
+    if (credential === undefined) throw new Error(`no credentials were issued to ${memberCode}`)
+    return { firstEntryId: credential.firstEntryId, passwordHash: credential.passwordHash }
+  }
+  await insertRosterMembers(
+    tx,
+    key,
+    creates.map((row) => ({
+      memberCode: row.memberCode,
+      ...(authenticationType === '1'
+        ? storedCredentials(row.memberCode)
+        : { firstEntryId: null, passwordHash: null }),
+      authItem1: row.authItems[0],
+      authItem2: row.authItems[1],
+      authItem3: row.authItems[2],
+      preYearPolicyHolderNo: row.preYearPolicyHolderNo,
+    })),
+  )
+  for (const { member, fields, needsCredentials } of updates) {
+    await updateRosterMember(tx, member.id, {
+      ...fields,
+      ...(needsCredentials ? storedCredentials(member.memberCode) : {}),
+    })
   }
 }
 

@@ -1,6 +1,13 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { groupPfInfos, rosterMembers } from '../../db/schema/index.ts'
+import {
+  accounts,
+  applications,
+  groupPfBranches,
+  groupPfInfos,
+  rosterMembers,
+} from '../../db/schema/index.ts'
+import type { RecordScope } from '../staff/staff-scope.ts'
 
 // Drizzle queries only: plain objects in and out, nothing of HTTP or messages (STYLE.md §6).
 
@@ -154,4 +161,93 @@ export async function replaceFirstEntryPasswordHash(
     )
     .returning({ id: rosterMembers.id })
   return rows.length > 0
+}
+
+// The console's roster setup (issue #21 point 2, ADR 0030).
+
+/**
+ * The product's name and authenticationType when it exists and is in the scope: insurer staff
+ * reach every product, agency staff a product of a group with a branch of their agency, a group
+ * contact their own group (not that their role may manage rosters), none nothing.
+ */
+export async function findProductInScope(
+  db: Database,
+  scope: RecordScope,
+  key: ProductKey,
+): Promise<{ groupNameKanji: string } | undefined> {
+  let inScope
+  switch (scope.kind) {
+    case 'all':
+      inScope = sql`true`
+      break
+    case 'none':
+      inScope = sql`false`
+      break
+    case 'agency':
+      inScope = sql`exists (select 1 from ${groupPfBranches}
+        where ${groupPfBranches.groupPfCode} = ${groupPfInfos.groupPfCode}
+          and ${groupPfBranches.agentCd} = ${scope.agentCd})`
+      break
+    case 'group':
+      inScope = eq(groupPfInfos.groupPfCode, scope.groupPfCode)
+      break
+  }
+  const rows = await db
+    .select({ groupNameKanji: groupPfInfos.groupNameKanji })
+    .from(groupPfInfos)
+    .where(
+      and(
+        eq(groupPfInfos.groupPfCode, key.groupPfCode),
+        eq(groupPfInfos.groupPfCodeInceptionDateYm, key.groupPfCodeInceptionDateYm),
+        inScope,
+      ),
+    )
+    .limit(1)
+  return rows[0]
+}
+
+/** What ties members to the roster: their applications' statuses and whether they have an account. */
+export async function listMemberActivity(
+  db: Database,
+  memberIds: readonly string[],
+): Promise<Map<string, { statuses: string[]; hasAccount: boolean }>> {
+  const activity = new Map<string, { statuses: string[]; hasAccount: boolean }>()
+  if (memberIds.length === 0) return activity
+  const entry = (id: string) => {
+    let found = activity.get(id)
+    if (found === undefined) {
+      found = { statuses: [], hasAccount: false }
+      activity.set(id, found)
+    }
+    return found
+  }
+  for (let start = 0; start < memberIds.length; start += LOOKUP_BATCH) {
+    const batch = memberIds.slice(start, start + LOOKUP_BATCH)
+    const [applied, accounted] = await Promise.all([
+      db
+        .select({ id: applications.rosterMemberId, status: applications.status })
+        .from(applications)
+        .where(inArray(applications.rosterMemberId, batch)),
+      db
+        .select({ id: accounts.rosterMemberId })
+        .from(accounts)
+        .where(inArray(accounts.rosterMemberId, batch)),
+    ])
+    for (const row of applied) entry(row.id).statuses.push(row.status)
+    for (const row of accounted) entry(row.id).hasAccount = true
+  }
+  return activity
+}
+
+/** Removes members from the roster (their pending verification mails go with them). */
+export async function deleteRosterMembers(db: Database, ids: readonly string[]): Promise<number> {
+  let deleted = 0
+  for (let start = 0; start < ids.length; start += LOOKUP_BATCH) {
+    const rows = await db
+      .delete(rosterMembers)
+      .where(inArray(rosterMembers.id, ids.slice(start, start + LOOKUP_BATCH)))
+      .returning({ id: rosterMembers.id })
+    deleted += rows.length
+  }
+  return deleted
 }

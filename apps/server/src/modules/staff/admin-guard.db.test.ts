@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as Admin from '@app/shared/api/admin/endpoints'
 import * as AdminNotices from '@app/shared/api/admin/notice-endpoints'
 import * as Participation from '@app/shared/api/admin/participation'
+import * as Setup from '@app/shared/api/admin/setup'
 import type { Endpoint } from '@app/shared/api/endpoint'
+import { groupDocument } from '../../../test/factories.ts'
 import { createTestApp, createTestDatabase } from '../../../test/helpers.ts'
 import type { DatabaseHandle } from '../../db/client.ts'
 import { staffAccounts } from '../../db/schema/index.ts'
@@ -22,6 +24,11 @@ import { createTestStaff } from './staff-test-support.ts'
 const id = randomUUID()
 const reason = { reason: '確認のため' }
 const product = { groupPfCode: 'G1', groupPfCodeInceptionDateYm: '202701' }
+/** a sound group document without images (the publish's 400 would be the document's) */
+const soundDocument = {
+  ...groupDocument(),
+  groupPfInfo: { ...groupDocument().groupPfInfo, logoImage: null },
+}
 
 /** A valid request of each guarded endpoint. A new admin endpoint without one fails the test. */
 const requests: ReadonlyMap<Endpoint, { params?: object; query?: object; body?: object }> = new Map<
@@ -114,6 +121,30 @@ const requests: ReadonlyMap<Endpoint, { params?: object; query?: object; body?: 
   [Participation.participationApi, { params: product }],
   [Participation.participationCsvApi, { params: product }],
   [Participation.memberStatesApi, { params: product, query: { state: 'applied' } }],
+  [Setup.productCheckApi, { body: { document: {}, images: {} } }],
+  [
+    Setup.productPublishApi,
+    { body: { document: soundDocument, images: {}, versionToken: 'none' } },
+  ],
+  [
+    Setup.productDocumentApi,
+    { query: { groupPfCode: 'G1', groupPfCodeInceptionDateYm: '202701' } },
+  ],
+  [
+    Setup.rosterCheckApi,
+    { body: { groupPfCode: 'G1', groupPfCodeInceptionDateYm: '202701', csv: '' } },
+  ],
+  [
+    Setup.rosterPublishApi,
+    {
+      body: {
+        groupPfCode: 'G1',
+        groupPfCodeInceptionDateYm: '202701',
+        csv: '',
+        versionToken: 'none',
+      },
+    },
+  ],
 ])
 
 /** The steps before a staff session exists: the link's and the sign-in's. */
@@ -133,6 +164,7 @@ const adminEndpoints = (
     ...Object.values(Admin),
     ...Object.values(AdminNotices),
     ...Object.values(Participation),
+    ...Object.values(Setup),
   ] as unknown[]
 ).filter(
   (value): value is Endpoint =>

@@ -29,6 +29,8 @@ const menu: readonly { to: string; label: string; permission: StaffPermission }[
   { to: '/exports', label: t('admin.nav.exports'), permission: 'exportCore' },
   { to: '/participation', label: t('admin.nav.participation'), permission: 'viewParticipation' },
   { to: '/members', label: t('admin.nav.memberStates'), permission: 'viewMemberStates' },
+  { to: '/products', label: t('admin.nav.products'), permission: 'manageProducts' },
+  { to: '/rosters', label: t('admin.nav.rosters'), permission: 'manageRosters' },
   { to: '/audit', label: t('admin.nav.audit'), permission: 'viewAuditLog' },
   { to: '/staff', label: t('admin.nav.staff'), permission: 'manageStaff' },
   { to: '/notices', label: t('admin.nav.notices'), permission: 'manageNotices' },

@@ -121,7 +121,7 @@ describe('申込詳細（issue #20）', () => {
       within(menu)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['申込検索', '加入者サポート', '加入状況', '加入者一覧', 'お知らせ'])
+    ).toEqual(['申込検索', '加入者サポート', '加入状況', '加入者一覧', '名簿取込', 'お知らせ'])
     expect(screen.getByText('代理店：テスト代理店')).toBeTruthy()
     agency.unmount()
 
@@ -138,6 +138,8 @@ describe('申込詳細（issue #20）', () => {
       '取込データ出力',
       '加入状況',
       '加入者一覧',
+      '商品設定',
+      '名簿取込',
       '監査ログ',
       'スタッフ管理',
       'お知らせ',
