@@ -213,13 +213,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(healthRoutes)
   await mailPlugin(app, services.mailDelivery)
-  const { renewalJob, retentionJob, maintenance, paymentSettings } = services
+  const { renewalJob, followUpJob, retentionJob, maintenance, paymentSettings } = services
   app.addHook('onReady', (done) => {
     renewalJob.start()
+    followUpJob.start()
     retentionJob.start()
     done()
   })
   app.addHook('onClose', () => renewalJob.stop())
+  app.addHook('onClose', () => followUpJob.stop())
   app.addHook('onClose', () => retentionJob.stop())
   registerMaintenanceGate(app, maintenance, clock)
   // A flood guard per client address on the API; secret checks get their own, stricter limits.
