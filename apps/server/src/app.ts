@@ -28,6 +28,7 @@ import { mailPlugin } from './modules/mail/plugin.ts'
 import { pamphletRoutes } from './modules/pamphlet/routes.ts'
 import { SANDBOX_PREFIX } from './modules/payment/provider-settings.ts'
 import { paymentRoutes } from './modules/payment/routes.ts'
+import { invoiceRoutes } from './modules/payment/invoice-routes.ts'
 import { myPageRoutes } from './modules/my-page/plugin.ts'
 import { withoutCertificateToken } from './modules/my-page/contract/routes.ts'
 import { renewalRoutes } from './modules/renewal/routes.ts'
@@ -241,6 +242,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(fileRoutes)
       await api.register(addressRoutes)
       await api.register(paymentRoutes)
+      await api.register(invoiceRoutes)
       await api.register(myPageRoutes)
       await api.register(renewalRoutes)
       await api.register(staffRoutes)

@@ -4,6 +4,7 @@ import * as Application from './application/endpoints.ts'
 import type { Endpoint } from './endpoint.ts'
 import * as Group from './group/endpoints.ts'
 import * as MyPage from './my-page/endpoints.ts'
+import * as Invoice from './my-page/invoice.ts'
 import * as Payment from './payment/payment.ts'
 import * as Renewal from './renewal/endpoints.ts'
 
@@ -19,7 +20,7 @@ const isEndpoint = (value: unknown): value is Endpoint =>
   typeof value.path === 'string'
 
 export const allEndpoints: readonly Endpoint[] = [
-  ...[Access, Admin, Application, Group, MyPage, Payment, Renewal].flatMap((module) =>
+  ...[Access, Admin, Application, Group, MyPage, Invoice, Payment, Renewal].flatMap((module) =>
     Object.values(module).filter(isEndpoint),
   ),
   ...Object.values(Application.saveStepApis),

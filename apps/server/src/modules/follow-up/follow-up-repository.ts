@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm'
 import type { ApplyInfo } from '@app/shared'
 import type { Database } from '../../db/client.ts'
 import {
@@ -179,4 +179,51 @@ export async function listFollowUpMails(
       messageId: followUpMails.messageId,
     })
     .from(followUpMails)
+}
+
+/** A contract the holder may be invoiced for (ADR 0032), as the invoice screen reads it. */
+export interface InvoiceContract {
+  applicationId: string
+  groupPfCode: string
+  groupPfCodeInceptionDateYm: string
+  urlKey: string
+  applyInfo: ApplyInfo
+  invoiceAmount: number | null
+}
+
+/**
+ * The account's newest auto-renewed contract of the group paid by card or transfer (SPEC §3.3
+ * pymntMethod "1" or "3"), whatever its status pattern: the invoice screen shows it paid too.
+ */
+export async function findInvoiceContract(
+  db: Database,
+  key: { accountId: string; groupPfCode: string },
+): Promise<InvoiceContract | undefined> {
+  const rows = await db
+    .select({
+      applicationId: applications.id,
+      groupPfCode: applications.groupPfCode,
+      groupPfCodeInceptionDateYm: applications.groupPfCodeInceptionDateYm,
+      urlKey: applications.urlKey,
+      applyInfo: applications.applyInfo,
+      applyInfoOption: applications.applyInfoOption,
+    })
+    .from(renewals)
+    .innerJoin(applications, eq(applications.id, renewals.renewedApplicationId))
+    .where(
+      and(
+        eq(renewals.renewedBy, 'auto'),
+        eq(applications.accountId, key.accountId),
+        eq(applications.groupPfCode, key.groupPfCode),
+        eq(applications.status, 'applied'),
+      ),
+    )
+    .orderBy(desc(applications.groupPfCodeInceptionDateYm))
+  for (const { applyInfoOption, applyInfo, ...row } of rows) {
+    if (applyInfo === null) continue
+    const { pymntMethod } = applyInfo.basicInfo
+    if (pymntMethod !== '1' && pymntMethod !== '3') continue
+    return { ...row, applyInfo, invoiceAmount: applyInfoOption?.invoiceAmount ?? null }
+  }
+  return undefined
 }
