@@ -323,7 +323,12 @@ describe('自動更新されたご契約のご請求と、マイページから�
 
   it('ご請求のないご加入者には null を返し、支払いは受け付けないこと', async () => {
     expect(await invoiceOf(collectionHolder, collectionLink)).toBeNull()
-    const refused = await post(collectionHolder, collectionLink, '/invoice/virtualAccount/', newIdempotencyKey())
+    const refused = await post(
+      collectionHolder,
+      collectionLink,
+      '/invoice/virtualAccount/',
+      newIdempotencyKey(),
+    )
     expect([refused.statusCode, refused.json()]).toEqual([409, { errorCode: 'APFD0001' }])
     // another group's link: the same 404 as an unknown link
     const other = await get(collectionHolder, cardLink, '/invoice/')
