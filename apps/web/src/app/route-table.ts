@@ -300,7 +300,8 @@ export const screens: readonly ScreenDefinition[] = [
     segment: 'invoice',
     titleKey: 'screen.invoice.title',
     layout: 'common-encryption',
-    guard: myPageSignedIn,
+    // opened from the invoice mail's link, and again on the way back from 3-D Secure
+    guard: { blockDirectAccess: false, requires: 'myPageSession' },
     load: () => import('../features/invoice/screens/invoice.tsx'),
   },
   {

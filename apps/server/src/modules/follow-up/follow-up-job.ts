@@ -1,4 +1,5 @@
 import { toBusinessDate } from '@app/shared'
+import { appHref, myPagePathWithQuery } from '@app/shared/format/page-urls'
 import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/client.ts'
 import { IntervalJob } from '../../lib/interval-job.ts'
@@ -131,7 +132,9 @@ export function needsInvoice(subject: Pick<FollowUpSubject, 'applyInfo'>): boole
   return statusPattern === '220' && (pymntMethod === '1' || pymntMethod === '3')
 }
 
-function invoiceOf(contract: FollowUpSubject): DueMail {
+function invoiceOf(contract: FollowUpSubject, publicBaseUrl: string): DueMail {
+  // the my-page's invoice screen itself: a holder not signed in is sent to the sign-in first
+  const invoicePath = appHref(myPagePathWithQuery('invoice', contract, new URLSearchParams()))
   return {
     subject: contract,
     kind: 'invoice',
@@ -139,6 +142,7 @@ function invoiceOf(contract: FollowUpSubject): DueMail {
     build: (context) =>
       invoiceMail({
         ...context,
+        myPageUrl: `${publicBaseUrl}${invoicePath}`,
         invoiceAmount: contract.invoiceAmount ?? contract.applyInfo.cvrgeInfo.totalPremium,
         inceptionDate: contract.applyInfo.policyHolderInfo.policyHolderInceptionDate,
       }),
@@ -166,7 +170,9 @@ export async function runFollowUpJob(options: FollowUpJobOptions): Promise<Follo
   ])
   const candidates = [
     ...accounts.flatMap((account) => accountMails(account, today, options.reminderDays)),
-    ...contracts.filter(needsInvoice).map(invoiceOf),
+    ...contracts
+      .filter(needsInvoice)
+      .map((contract) => invoiceOf(contract, options.publicBaseUrl())),
   ]
   const recorded = await listRecordedMails(
     db,

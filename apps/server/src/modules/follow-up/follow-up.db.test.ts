@@ -241,7 +241,7 @@ describe('自動更新されたご契約のご請求と、マイページから�
     expect(mail?.subject).toBe('【みどり商事健康保険組合】保険料のご請求')
     expect(mail?.textBody).toContain('・ご請求金額：1,550円')
     expect(mail?.textBody).toContain(
-      `https://hoken.example.jp/app/myp/${cardLink.groupPfCode}/${cardLink.urlKey}/login`,
+      `https://hoken.example.jp/app/myp/${cardLink.groupPfCode}/${cardLink.urlKey}/invoice\n`,
     )
     expect(await mailsOf(app, collectionHolder.mailAddress, 'followUpInvoice')).toHaveLength(0)
   })
@@ -329,7 +329,8 @@ describe('自動更新されたご契約のご請求と、マイページから�
       '/invoice/virtualAccount/',
       newIdempotencyKey(),
     )
-    expect([refused.statusCode, refused.json()]).toEqual([409, { errorCode: 'APFD0001' }])
+    expect(refused.statusCode).toBe(409)
+    expect(refused.json()).toMatchObject({ errorCode: 'APFD0001' })
     // another group's link: the same 404 as an unknown link
     const other = await get(collectionHolder, cardLink, '/invoice/')
     expect(other.statusCode).toBe(404)

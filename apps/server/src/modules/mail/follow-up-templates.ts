@@ -74,6 +74,6 @@ export function invoiceMail(
       `・ご請求金額：${formatYen(context.invoiceAmount)}`,
       `・保険期間の始期：${formatJapaneseDate(context.inceptionDate)}`,
     ].join('\n'),
-    `マイページにログインし、「保険料のお支払い」からクレジットカードまたはお振込みでお支払いください。\n${context.myPageUrl}`,
+    `下記のマイページ「保険料のお支払い」から、クレジットカードまたはお振込みでお支払いください（ログインが必要です）。\n${context.myPageUrl}`,
   ])
 }
