@@ -204,7 +204,7 @@ export class InvoicePayment extends PaymentPart {
     const existing = await findAttempt(this.db, contract.applicationId, idempotencyKey)
     if (existing !== undefined) {
       if (existing.kind !== kind) throw stepNotOpen(`the key belongs to a ${existing.kind} payment`)
-      return { kind: 'repeat', outcome: await this.#outcomeOf(existing) }
+      return { kind: 'repeat', outcome: this.#outcomeOf(existing) }
     }
     await beforeChecks?.()
     if (contract.applyInfo.basicInfo.statusPattern !== '220') {
@@ -230,7 +230,7 @@ export class InvoicePayment extends PaymentPart {
     if (attempt === 'repeat') {
       const other = await findAttempt(this.db, contract.applicationId, idempotencyKey)
       if (other === undefined) throw new Error('payment attempt vanished')
-      return { kind: 'repeat', outcome: await this.#outcomeOf(other) }
+      return { kind: 'repeat', outcome: this.#outcomeOf(other) }
     }
     return { kind: 'new', contract, attempt }
   }
@@ -296,7 +296,7 @@ export class InvoicePayment extends PaymentPart {
   }
 
   /** A repeat's answer: the attempt's outcome, or its refusal. */
-  async #outcomeOf(attempt: AttemptRow): Promise<InvoiceOutcome> {
+  #outcomeOf(attempt: AttemptRow): InvoiceOutcome {
     switch (attempt.status) {
       case 'processing':
         throw new AppError(errorCodes.paymentInProgress, { message: 'the first request runs on' })

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { AppError, errorCodes, t } from '@app/shared'
 import * as Invoice from '@app/shared/api/my-page/invoice'
 import { idempotencyKeySchema } from '@app/shared/api/payment/payment'
@@ -25,7 +25,7 @@ function idempotencyKeyOf(request: FastifyRequest): string {
   return parsed.data
 }
 
-export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
+export const invoiceRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const { invoices } = app.payments
   const holder = (summary: string) => ({ summary, tags, refusals, guard: app.myPageAccess.holder })
   const execution = (summary: string) => ({
@@ -68,4 +68,5 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     execution('ご請求の振込口座（バーチャル口座）の発行'),
     ({ who }) => invoices.issueVirtualAccount(who.holder, who.key),
   )
+  done()
 }
