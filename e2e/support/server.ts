@@ -57,6 +57,8 @@ export interface ServerOptions {
    * server's `removeData()` removes it.
    */
   database?: ServerDatabase
+  /** further settings of the server (e.g. a job's interval), set after the ones above */
+  settings?: Readonly<Record<string, string>>
 }
 
 /** One run of `import-roster --group … --ym … [--out …] <csv>`. */
@@ -296,6 +298,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     delete env[name]
   }
   if (options.demoData !== undefined) env.DEMO_DATA = options.demoData
+  Object.assign(env, options.settings)
   // A checkout others build in at the same time can serve a snapshot of the web build instead.
   if (process.env.E2E_WEB_DIST_DIR) env.WEB_DIST_DIR = path.resolve(process.env.E2E_WEB_DIST_DIR)
   // The import CLI resolves a relative document path from INIT_CWD; the paths given are absolute.

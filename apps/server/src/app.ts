@@ -28,6 +28,7 @@ import { mailPlugin } from './modules/mail/plugin.ts'
 import { pamphletRoutes } from './modules/pamphlet/routes.ts'
 import { SANDBOX_PREFIX } from './modules/payment/provider-settings.ts'
 import { paymentRoutes } from './modules/payment/routes.ts'
+import { invoiceRoutes } from './modules/payment/invoice-routes.ts'
 import { myPageRoutes } from './modules/my-page/plugin.ts'
 import { withoutCertificateToken } from './modules/my-page/contract/routes.ts'
 import { renewalRoutes } from './modules/renewal/routes.ts'
@@ -218,13 +219,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(healthRoutes)
   await mailPlugin(app, services.mailDelivery)
-  const { renewalJob, retentionJob, maintenance, paymentSettings } = services
+  const { renewalJob, followUpJob, retentionJob, maintenance, paymentSettings } = services
   app.addHook('onReady', (done) => {
     renewalJob.start()
+    followUpJob.start()
     retentionJob.start()
     done()
   })
   app.addHook('onClose', () => renewalJob.stop())
+  app.addHook('onClose', () => followUpJob.stop())
   app.addHook('onClose', () => retentionJob.stop())
   registerMaintenanceGate(app, maintenance, clock)
   // A flood guard per client address on the API; secret checks get their own, stricter limits.
@@ -244,6 +247,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(fileRoutes)
       await api.register(addressRoutes)
       await api.register(paymentRoutes)
+      await api.register(invoiceRoutes)
       await api.register(myPageRoutes)
       await api.register(renewalRoutes)
       await api.register(staffRoutes)

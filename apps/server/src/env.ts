@@ -73,6 +73,16 @@ const envSchema = z.object({
   MAIL_POLL_SECONDS: z.coerce.number().min(0.05).max(3600).default(5),
   /** the renewal job's interval in the server process (issue #9); 0 never runs it there */
   RENEWAL_JOB_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
+  /** the unpaid follow-up job's interval (issue #21 point 4); 0 never runs it there */
+  FOLLOW_UP_JOB_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
+  /** days before a virtual account's due date a reminder is mailed (ADR 0032), e.g. "3,1" */
+  VA_REMINDER_DAYS: z
+    .string()
+    .regex(/^\s*\d{1,2}\s*(,\s*\d{1,2}\s*)*$/, { message: 'days 0 to 30, separated by commas' })
+    .refine((value) => value.split(',').every((day) => Number(day) <= 30), {
+      message: 'days 0 to 30, separated by commas',
+    })
+    .default('3,1'),
   /** per client address: secret checks (verifyUser, the link page) in 10 minutes */
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(30),
   GTM_ID: z
@@ -238,6 +248,8 @@ export interface Config {
   authRateLimitMax: number
   /** seconds between runs of the renewal job in the server process; 0: not run there */
   renewalJobIntervalSeconds: number
+  /** the unpaid follow-up (ADR 0032): the job's interval (0: not run there), the reminder days */
+  followUp: { jobIntervalSeconds: number; reminderDays: number[] }
   /** the payment provider (ADR 0014); undefined values: the sandbox's generated ones */
   payment: {
     providerUrl: string | undefined
@@ -517,6 +529,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     // tests run the job themselves
     renewalJobIntervalSeconds:
       env.RENEWAL_JOB_INTERVAL_SECONDS ?? (env.NODE_ENV === 'test' ? 0 : 600),
+    followUp: {
+      // tests run the job themselves
+      jobIntervalSeconds: env.FOLLOW_UP_JOB_INTERVAL_SECONDS ?? (env.NODE_ENV === 'test' ? 0 : 600),
+      reminderDays: [...new Set(env.VA_REMINDER_DAYS.split(',').map(Number))].sort((a, b) => b - a),
+    },
     payment: {
       providerUrl: env.PAYMENT_PROVIDER_URL?.replace(/\/+$/, ''),
       secretKey: env.PAYMENT_SECRET_KEY,

@@ -30,6 +30,7 @@ import {
   type PaymentProviderSettings,
 } from './modules/payment/provider-settings.ts'
 import { renewalJobTimer } from './modules/renewal/renewal-job.ts'
+import { followUpJobTimer } from './modules/follow-up/follow-up-job.ts'
 import { RenewalService } from './modules/renewal/renewal-service.ts'
 import { retentionJobTimer } from './modules/retention/retention-job.ts'
 import { loadServerKeys, type ServerKeys } from './modules/security/secrets.ts'
@@ -74,6 +75,8 @@ export interface Services {
   payments: PaymentServices
   renewals: RenewalService
   renewalJob: IntervalJob
+  /** reminders, expiry mails and invoices of unpaid money (issue #21 point 4, ADR 0032) */
+  followUpJob: IntervalJob
   retentionJob: IntervalJob
   myPageAuth: MyPageAuthService
   contracts: ContractService
@@ -185,6 +188,17 @@ export async function buildServices(dependencies: ServiceDependencies): Promise<
     observer: metrics,
     log: log.child({ module: 'renewal-job' }),
   })
+  // The unpaid follow-up (issue #21 point 4, ADR 0032): every process may run it at once.
+  const followUpJob = followUpJobTimer({
+    db,
+    clock,
+    publicBaseUrl,
+    deliverMail,
+    reminderDays: config.followUp.reminderDays,
+    intervalSeconds: config.followUp.jobIntervalSeconds,
+    observer: metrics,
+    log: log.child({ module: 'follow-up-job' }),
+  })
   // The retention job (issue #19 point 4) on an interval; its claim lets one process run it.
   const retentionJob = retentionJobTimer({
     db,
@@ -264,6 +278,7 @@ export async function buildServices(dependencies: ServiceDependencies): Promise<
     payments,
     renewals,
     renewalJob,
+    followUpJob,
     retentionJob,
     myPageAuth,
     contracts,

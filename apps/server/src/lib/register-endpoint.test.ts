@@ -22,6 +22,7 @@ const apiRouteModules = [
   'modules/my-page/auth/routes.ts',
   'modules/my-page/contract/routes.ts',
   'modules/payment/routes.ts',
+  'modules/payment/invoice-routes.ts',
   'modules/renewal/routes.ts',
   'modules/staff/routes.ts',
   'modules/back-office/routes.ts',

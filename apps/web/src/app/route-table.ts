@@ -294,6 +294,17 @@ export const screens: readonly ScreenDefinition[] = [
     load: () => import('../features/my-page/screens/id-re-notification.tsx'),
   },
   {
+    // issue #21 point 4 (ADR 0032): the invoice of an auto-renewed contract, paid here
+    area: 'myp',
+    page: 'invoice',
+    segment: 'invoice',
+    titleKey: 'screen.invoice.title',
+    layout: 'common-encryption',
+    // opened from the invoice mail's link, and again on the way back from 3-D Secure
+    guard: { blockDirectAccess: false, requires: 'myPageSession' },
+    load: () => import('../features/invoice/screens/invoice.tsx'),
+  },
+  {
     area: 'myp',
     page: 'idReNotificationComplete',
     segment: 'idReNotificationComplete',

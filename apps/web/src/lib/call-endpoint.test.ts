@@ -12,6 +12,7 @@ import type { extendSessionApi } from '@app/shared/api/access/endpoints'
 import type { Route } from '@app/shared/api/endpoint'
 import * as GroupRoutes from '@app/shared/api/group/routes'
 import * as MyPageRoutes from '@app/shared/api/my-page/routes'
+import * as InvoiceRoutes from '@app/shared/api/my-page/invoice-routes'
 import * as PaymentRoutes from '@app/shared/api/payment/routes'
 import * as RenewalRoutes from '@app/shared/api/renewal/routes'
 import { describe, expect, it } from 'vitest'
@@ -41,6 +42,7 @@ function apiPrefixes(): string[] {
     ApplicationRoutes,
     GroupRoutes,
     MyPageRoutes,
+    InvoiceRoutes,
     PaymentRoutes,
     RenewalRoutes,
     AdminRoutes,

@@ -7,6 +7,7 @@ import * as Application from './application/endpoints.ts'
 import type { Endpoint } from './endpoint.ts'
 import * as Group from './group/endpoints.ts'
 import * as MyPage from './my-page/endpoints.ts'
+import * as Invoice from './my-page/invoice.ts'
 import * as Payment from './payment/payment.ts'
 import * as Renewal from './renewal/endpoints.ts'
 
@@ -30,6 +31,7 @@ export const allEndpoints: readonly Endpoint[] = [
     AdminSetup,
     Application,
     Group,
+    Invoice,
     MyPage,
     Payment,
     Renewal,

@@ -13,6 +13,7 @@ import * as ApplicationRoutes from './application/routes.ts'
 import { fillPath, pathParamNames, type Endpoint, type Route } from './endpoint.ts'
 import * as GroupRoutes from './group/routes.ts'
 import * as MyPageRoutes from './my-page/routes.ts'
+import * as InvoiceRoutes from './my-page/invoice-routes.ts'
 import * as PaymentRoutes from './payment/routes.ts'
 import * as RenewalRoutes from './renewal/routes.ts'
 
@@ -41,6 +42,7 @@ const routeModules = [
   ApplicationRoutes,
   GroupRoutes,
   MyPageRoutes,
+  InvoiceRoutes,
   PaymentRoutes,
   RenewalRoutes,
 ]

@@ -20,6 +20,7 @@ import { paymentMessages } from './payment.ja.ts'
 import { myPageMessages } from './my-page.ja.ts'
 import { myPageScreenMessages } from './my-page-screens.ja.ts'
 import { renewalScreenMessages } from './renewal-screens.ja.ts'
+import { invoiceMessages } from './invoice.ja.ts'
 import { adminErrorMessages } from './admin-errors.ja.ts'
 import { adminMailMessages } from './admin-mail.ja.ts'
 import { staffIdentityMessages } from './staff-identity.ja.ts'
@@ -47,6 +48,7 @@ const sources: [string, Readonly<Record<string, string>>][] = [
   ['my-page.ja.ts', myPageMessages],
   ['my-page-screens.ja.ts', myPageScreenMessages],
   ['renewal-screens.ja.ts', renewalScreenMessages],
+  ['invoice.ja.ts', invoiceMessages],
   ['admin-errors.ja.ts', adminErrorMessages],
   ['admin-mail.ja.ts', adminMailMessages],
   ['staff-identity.ja.ts', staffIdentityMessages],

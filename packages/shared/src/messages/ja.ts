@@ -23,6 +23,7 @@ import { paymentMessages } from './payment.ja.ts'
 import { myPageMessages } from './my-page.ja.ts'
 import { myPageScreenMessages } from './my-page-screens.ja.ts'
 import { renewalScreenMessages } from './renewal-screens.ja.ts'
+import { invoiceMessages } from './invoice.ja.ts'
 
 /**
  * 日本語メッセージ一覧（STYLE.md §8）。文言は担当ごとのファイルに置き、ここで1つにまとめる。
@@ -50,6 +51,7 @@ export const ja = {
   ...myPageMessages,
   ...myPageScreenMessages,
   ...renewalScreenMessages,
+  ...invoiceMessages,
   ...adminErrorMessages,
   ...adminMailMessages,
   ...staffIdentityMessages,

@@ -35,7 +35,12 @@ import type { PaymentAttempts, PaymentParts } from './payment-attempts.ts'
 import type { PaymentCompletion } from './payment-completion.ts'
 
 // Card execution (SPEC §7.4, §8.3): the puzzle, the provider's authorisation, 3-D Secure and the
-// capture, checked again before the money moves; any refusal cancels at the provider.
+// capture, checked again before the money moves; any refusal cancels at the provider. The
+// provider part (authorize, resumeAfterThreeDSecure, capture) serves the invoices of auto-renewed
+// contracts too (invoice-payment.ts, ADR 0032).
+
+/** The answer that sends the browser to the provider's 3-D Secure page. */
+export type ThreeDSecureOutcome = { result: 'threeDSecure'; redirectUrl: string }
 
 /** Puzzles per account in 10 minutes (each is worth one card try). */
 const PUZZLES_PER_WINDOW = 30
@@ -87,46 +92,94 @@ export class CardPayment extends PaymentPart {
     }
     return this.#attempts.execute(
       { ...request, registration, unavailableCode },
-      async (context, attempt) => {
-        const { parameters, signature } = body.puzzle.challenge
-        const expiresAt = new Date((parameters.expiresAt ?? 0) * 1000)
-        if (!(await consumePuzzle(this.db, signature, expiresAt, now))) {
-          throw await this.#attempts.fail(
-            attempt,
-            errorCodes.puzzleExpired,
-            'the puzzle was used before',
-          )
-        }
-        // Used puzzles past their expiry are swept now and then by whoever pays; no job needed.
-        if (Math.random() < 0.02) await deleteExpiredPuzzles(this.db, now)
-        const result = await this.#provider.createCardPayment(idempotencyKey, {
-          token: body.cardToken,
-          amount: attempt.amount,
-          orderId: context.applicationId,
-          returnUrl: this.#returnUrl(context.applyInfo),
-        })
-        switch (result.kind) {
-          case 'refused':
-            throw await this.#attempts.fail(
-              attempt,
-              errorCodeForProvider(result.code),
-              `card payment refused (${result.code})`,
-            )
-          case 'requiresAction': {
-            const outcome: PaymentOutcome = {
-              result: 'threeDSecure',
-              redirectUrl: result.challengeUrl,
-            }
-            await markThreeDSecure(this.db, attempt.id, { providerReference: result.id, outcome })
-            return outcome
-          }
-          case 'authorized':
-            await setProviderReference(this.db, attempt.id, result.id)
-            return this.#captureCard(signedIn, attempt, result.id, body.registration)
-        }
-      },
+      (context, attempt) =>
+        this.authorize(
+          attempt,
+          {
+            cardToken: body.cardToken,
+            puzzle: body.puzzle,
+            orderId: context.applicationId,
+            returnUrl: this.#returnUrl(context.applyInfo),
+            now,
+          },
+          (paymentId) => this.#captureCard(signedIn, attempt, paymentId, body.registration),
+        ),
       hooks,
     )
+  }
+
+  /**
+   * The card's provider part of any charge (an application's payment, or an invoice of an
+   * auto-renewed contract, ADR 0032): the puzzle spent, the provider's authorisation, then 3-D
+   * Secure (the attempt waits in `threeDSecure` with the redirect) or, authorised at once, the
+   * capture the caller gives.
+   */
+  async authorize<T>(
+    attempt: AttemptRow,
+    charge: {
+      cardToken: string
+      puzzle: PuzzleSolution
+      orderId: string
+      returnUrl: string
+      now: Date
+    },
+    capture: (paymentId: string) => Promise<T>,
+  ): Promise<T | ThreeDSecureOutcome> {
+    const { parameters, signature } = charge.puzzle.challenge
+    const expiresAt = new Date((parameters.expiresAt ?? 0) * 1000)
+    if (!(await consumePuzzle(this.db, signature, expiresAt, charge.now))) {
+      throw await this.#attempts.fail(
+        attempt,
+        errorCodes.puzzleExpired,
+        'the puzzle was used before',
+      )
+    }
+    // Used puzzles past their expiry are swept now and then by whoever pays; no job needed.
+    if (Math.random() < 0.02) await deleteExpiredPuzzles(this.db, charge.now)
+    const result = await this.#provider.createCardPayment(attempt.idempotencyKey, {
+      token: charge.cardToken,
+      amount: attempt.amount,
+      orderId: charge.orderId,
+      returnUrl: charge.returnUrl,
+    })
+    switch (result.kind) {
+      case 'refused':
+        throw await this.#attempts.fail(
+          attempt,
+          errorCodeForProvider(result.code),
+          `card payment refused (${result.code})`,
+        )
+      case 'requiresAction': {
+        const outcome: ThreeDSecureOutcome = {
+          result: 'threeDSecure',
+          redirectUrl: result.challengeUrl,
+        }
+        await markThreeDSecure(this.db, attempt.id, { providerReference: result.id, outcome })
+        return outcome
+      }
+      case 'authorized':
+        await setProviderReference(this.db, attempt.id, result.id)
+        return capture(result.id)
+    }
+  }
+
+  /**
+   * Back from 3-D Secure: only one request finishes the attempt (the others get undefined and
+   * answer the attempt's outcome); the capture the caller gives runs settled.
+   */
+  async resumeAfterThreeDSecure<T>(
+    attempt: AttemptRow,
+    capture: (paymentId: string) => Promise<T>,
+  ): Promise<T | undefined> {
+    if (attempt.status !== 'threeDSecure' || attempt.providerReference === null) return undefined
+    if (!(await claimThreeDSecureAttempt(this.db, attempt.id))) return undefined
+    const paymentId = attempt.providerReference
+    return this.#attempts.settle(attempt, errorCodes.cardSystemError, () => capture(paymentId))
+  }
+
+  /** The puzzle of a card form, checked before anything else (SPEC §9). */
+  checkPuzzle(puzzle: PuzzleSolution, now: Date): Promise<void> {
+    return this.#checkPuzzle(puzzle, now)
   }
 
   /** POST /executePaymentCredit/threeDSecure/: back from the provider's page, with the same key. */
@@ -140,16 +193,11 @@ export class CardPayment extends PaymentPart {
     if (attempt === undefined || attempt.kind !== 'card') {
       throw stepNotOpen('no card payment of this application with that key')
     }
-    if (attempt.status !== 'threeDSecure' || attempt.providerReference === null) {
-      return this.#attempts.outcomeOf(attempt)
-    }
     // Only one request finishes the payment; a repeat waits for its outcome.
-    if (!(await claimThreeDSecureAttempt(this.db, attempt.id)))
-      return this.#attempts.outcomeOf(attempt)
-    const paymentId = attempt.providerReference
-    return this.#attempts.settle(attempt, errorCodes.cardSystemError, () =>
+    const outcome = await this.resumeAfterThreeDSecure(attempt, (paymentId) =>
       this.#captureCard(signedIn, attempt, paymentId, body.registration),
     )
+    return outcome ?? this.#attempts.outcomeOf(attempt)
   }
 
   async #checkPuzzle(puzzle: PuzzleSolution, now: Date): Promise<void> {
@@ -162,7 +210,7 @@ export class CardPayment extends PaymentPart {
     }
   }
 
-  /** Checks again before the money moves, and captures; any refusal cancels at the provider. */
+  /** Checks the application again before the money moves, captures, completes. */
   async #captureCard(
     signedIn: SignedIn,
     attempt: AttemptRow,
@@ -170,9 +218,43 @@ export class CardPayment extends PaymentPart {
     registration: PaymentRegistration,
   ): Promise<PaymentOutcome> {
     const context = await this.#attempts.context(signedIn)
-    const refusal =
-      this.#refusalBeforeCapture(context, attempt, registration) ??
-      (await this.#renewalRefusal(context.applicationId))
+    return this.capture(attempt, paymentId, {
+      refusal: async () =>
+        this.#refusalBeforeCapture(context, attempt, registration) ??
+        (await this.#renewalRefusal(context.applicationId)),
+      complete: async () => {
+        try {
+          return await this.#completion.complete(context, attempt, 'cardCaptured')
+        } catch (error) {
+          if (!(error instanceof AppError) || error.errorCode !== errorCodes.renewalNotPossible) {
+            throw error
+          }
+          // A renewal that stopped being completable between the check and the capture (the
+          // job at the fix date, ADR 0016): the money moved, the agency refunds it.
+          throw await this.#attempts.fail(
+            attempt,
+            errorCodes.notCompletedContactAgency,
+            `payment ${paymentId} captured for a renewal no longer completable: refund it`,
+          )
+        }
+      },
+    })
+  }
+
+  /**
+   * The capture of any card charge: the caller's refusal, checked again right before the money
+   * moves, cancels at the provider; a capture that did not answer is asked about; once captured,
+   * the caller's completion records it.
+   */
+  async capture<T>(
+    attempt: AttemptRow,
+    paymentId: string,
+    steps: {
+      refusal: () => Promise<{ code: string; message: string } | undefined>
+      complete: () => Promise<T>
+    },
+  ): Promise<T> {
+    const refusal = await steps.refusal()
     if (refusal !== undefined) {
       await this.#cancelQuietly(paymentId)
       throw await this.#attempts.fail(attempt, refusal.code, refusal.message, 'cancelled')
@@ -211,20 +293,7 @@ export class CardPayment extends PaymentPart {
         )
       }
     }
-    try {
-      return await this.#completion.complete(context, attempt, 'cardCaptured')
-    } catch (error) {
-      if (!(error instanceof AppError) || error.errorCode !== errorCodes.renewalNotPossible) {
-        throw error
-      }
-      // A renewal that stopped being completable between the check and the capture (the job at
-      // the fix date, ADR 0016): the money moved, the agency refunds it.
-      throw await this.#attempts.fail(
-        attempt,
-        errorCodes.notCompletedContactAgency,
-        `payment ${paymentId} captured for a renewal no longer completable: refund it`,
-      )
-    }
+    return steps.complete()
   }
 
   #refusalBeforeCapture(

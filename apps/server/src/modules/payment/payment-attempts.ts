@@ -183,11 +183,11 @@ export class PaymentAttempts extends PaymentPart {
   }
 
   /** Runs an attempt's work; whatever happens, the attempt does not stay `processing`. */
-  async settle(
+  async settle<T>(
     attempt: AttemptRow,
     unavailableCode: string,
-    work: () => Promise<PaymentOutcome>,
-  ): Promise<PaymentOutcome> {
+    work: () => Promise<T>,
+  ): Promise<T> {
     try {
       return await work()
     } catch (error) {

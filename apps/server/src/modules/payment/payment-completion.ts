@@ -125,7 +125,7 @@ export class PaymentCompletion extends PaymentPart {
       if (row.status === 'applied') return undefined
       const isRenewal = (await this.options.renewals?.completeInTx(tx, row.id, now)) ?? false
       const accountRow =
-        account === undefined ? undefined : await this.#saveAccount(tx, row.id, account, now)
+        account === undefined ? undefined : await this.saveAccount(tx, row.id, account, now)
       const state = { applyInfo: row.applyInfo, applyInfoOption: row.applyInfoOption }
       const applied = await this.#markApplied(tx, row.id, state, attempt, event, now)
       // in the same transaction: a completion rolled back leaves no entry (issue #20 point 4)
@@ -200,7 +200,8 @@ export class PaymentCompletion extends PaymentPart {
     return { result: 'completed', completion: await this.completionOf(attempt.applicationId) }
   }
 
-  async #saveAccount(
+  /** Keeps an issued virtual account (the completion's, or an invoice's, ADR 0032). */
+  async saveAccount(
     tx: Database,
     applicationId: string,
     account: IssuedVirtualAccount,

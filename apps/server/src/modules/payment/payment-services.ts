@@ -5,6 +5,7 @@ import { PaymentAttempts } from './payment-attempts.ts'
 import type { PaymentOptions } from './payment-common.ts'
 import { PaymentCompletion } from './payment-completion.ts'
 import { HttpPaymentProvider } from './provider.ts'
+import { InvoicePayment } from './invoice-payment.ts'
 import { VirtualAccountPayment } from './virtual-account-payment.ts'
 
 // Payment and completion (issue #7, ADR 0014; SPEC §2.1, §4, §7.4, §8.2–§8.4; PRODUCT.md
@@ -23,6 +24,8 @@ export interface PaymentServices {
   virtualAccount: VirtualAccountPayment
   offline: OfflineRegistration
   deposits: DepositReconciliation
+  /** the invoices of auto-renewed contracts, paid from the my-page (ADR 0032) */
+  invoices: InvoicePayment
   /** the completion (the back office sends its mail again, issue #20 point 6) */
   completion: PaymentCompletion
 }
@@ -33,13 +36,15 @@ export function createPaymentServices(options: PaymentOptions): PaymentServices 
   const completion = new PaymentCompletion(options)
   const attempts = new PaymentAttempts(options, completion)
   const parts = { options, provider, attempts, completion }
+  const card = new CardPayment(parts)
   return {
     options,
     attempts,
-    card: new CardPayment(parts),
+    card,
     virtualAccount: new VirtualAccountPayment(parts),
     offline: new OfflineRegistration(parts),
     deposits: new DepositReconciliation(options),
+    invoices: new InvoicePayment({ ...parts, card }),
     completion,
   }
 }

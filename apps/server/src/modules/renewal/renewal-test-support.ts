@@ -72,9 +72,13 @@ const hiddenNotices = [
 /** Last year's answers to the hidden notice matters, as the contract holds them. */
 export const hiddenNoticeAnswers = { priorClaims: 'なし', priorNote: '電話で確認済み' }
 
-/** This year's product and next year's, of a group of its own. */
+/**
+ * This year's product and next year's, of a group of its own; next year paid by
+ * `nextPymntMethod` (group collection unless given: card or transfer renews at 220).
+ */
 export async function importRenewalProducts(
   db: Database,
+  options: { nextPymntMethod?: '1' | '3' | '4' } = {},
 ): Promise<{ link: EntryLink; nextLink: EntryLink }> {
   const { document, link } = paymentDocument({ pymntMethod: '4' })
   document.itemDefinitionArray.push({
@@ -94,6 +98,7 @@ export async function importRenewalProducts(
     renewalFixDate: '20281101',
     atOnceRecruitStartDate: '20261101',
     atOnceRecruitEndDate: '20271031',
+    pymntMethod: options.nextPymntMethod ?? document.groupPfInfo.pymntMethod,
   })
   next.groupPfInfo.unitInfoArray = next.groupPfInfo.unitInfoArray.map((unit) => ({
     ...unit,
