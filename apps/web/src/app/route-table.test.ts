@@ -47,6 +47,8 @@ const specMyPageSegments = [
   'telephoneAuthSelect',
   'verifyTelephoneAuth',
 ]
+// Beyond SPEC §2: the invoice of an auto-renewed contract (issue #21 point 4, ADR 0032).
+const addedMyPageSegments = ['invoice']
 const specHelperSegments = [
   'registerInsuredInfo/interaction/Interaction',
   'registerInsuredInfo/model/FormElements',
@@ -62,6 +64,8 @@ const openPages = [
   'myp/mailChangeCode',
   'myp/passwordResetCode',
   'myp/idReNotification',
+  // opened from the invoice mail and on the way back from 3-D Secure (ADR 0032)
+  'myp/invoice',
   'pamphlet/',
   'system/',
 ]
@@ -74,8 +78,8 @@ describe('ルート表（SPEC §2）', () => {
     expect(segmentsOf('ent').sort()).toEqual([...specEnrolmentSegments].sort())
   })
 
-  it('マイページの17画面をすべて登録していること', () => {
-    expect(segmentsOf('myp').sort()).toEqual([...specMyPageSegments].sort())
+  it('マイページの17画面と請求の画面をすべて登録していること', () => {
+    expect(segmentsOf('myp').sort()).toEqual([...specMyPageSegments, ...addedMyPageSegments].sort())
   })
 
   it('パンフレットとシステム利用規約を登録していること', () => {
@@ -119,12 +123,14 @@ describe('ルート表（SPEC §2）', () => {
     )
     expect(required('entryTicket')).toEqual(['ent/sendVerificationMail'])
     // The guards that need a session or a ticket sit behind the direct-access block, but for
-    // mailChangeCode: open by SPEC §2.5, and still a signed-in holder's change.
+    // mailChangeCode: open by SPEC §2.5, and still a signed-in holder's change; the invoice: opened
+    // from its mail, by a signed-in holder (ADR 0032).
     expect(
       screens
         .filter((screen) => screen.guard.requires && !screen.guard.blockDirectAccess)
-        .map((screen) => `${screen.area}/${screen.segment}`),
-    ).toEqual(['myp/mailChangeCode'])
+        .map((screen) => `${screen.area}/${screen.segment}`)
+        .sort(),
+    ).toEqual(['myp/invoice', 'myp/mailChangeCode'])
   })
 
   it('マイページのログイン後の画面はマイページのセッションを、電話番号の画面は登録の流れのときだけ求めること（issue #8）', () => {
@@ -136,6 +142,7 @@ describe('ルート表（SPEC §2）', () => {
     expect(required('myPageSession')).toEqual([
       'checkContractInfo',
       'home',
+      'invoice',
       'mailChange',
       'mailChangeCode',
       'mailChangeComplete',

@@ -302,7 +302,7 @@ export const screens: readonly ScreenDefinition[] = [
     layout: 'common-encryption',
     // opened from the invoice mail's link, and again on the way back from 3-D Secure
     guard: { blockDirectAccess: false, requires: 'myPageSession' },
-    load: () => import('../features/invoice/screens/invoice.tsx'),
+    load: () => import('../features/payment/screens/invoice.tsx'),
   },
   {
     area: 'myp',

@@ -80,7 +80,7 @@ function PuzzleBox({
     setStatus('solving')
     try {
       const challenge = await fetchInvoicePuzzle(api, link)
-      const { solvePuzzle } = await import('../../payment/puzzle-solver.ts')
+      const { solvePuzzle } = await import('../puzzle-solver.ts')
       const solution = await solvePuzzle(challenge, current.signal)
       if (current.signal.aborted) return
       if (solution === null) throw new Error('not solved')
