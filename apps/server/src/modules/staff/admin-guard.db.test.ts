@@ -256,7 +256,12 @@ describe('/api/admin/* はスタッフのセッションのほかを断ること
       Participation.participationCsvApi,
       Participation.memberStatesApi,
     ]
-    const session: readonly Endpoint[] = [Admin.staffMeApi, Admin.staffSignOutApi]
+    // every staff session's own: who am I, sign-out, and whether maintenance is on (the banner)
+    const session: readonly Endpoint[] = [
+      Admin.staffMeApi,
+      Admin.staffSignOutApi,
+      AdminNotices.maintenanceStatusApi,
+    ]
     const answers: string[] = []
     for (const endpoint of requests.keys()) {
       if (own.includes(endpoint) || session.includes(endpoint)) continue
