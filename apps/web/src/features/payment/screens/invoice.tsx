@@ -44,7 +44,7 @@ function errorCodeOf(error: unknown): string {
 
 function Rows({ rows }: { rows: [string, string][] }) {
   return (
-    <dl className="grid grid-cols-1 gap-x-6 gap-y-2 md:grid-cols-[auto_1fr]">
+    <dl className="grid gap-x-6 gap-y-2 md:grid-cols-[auto_1fr]">
       {rows.map(([term, value]) => (
         <div key={term} className="contents">
           <dt className="text-std-16B-170 text-solid-gray-900">{term}</dt>
