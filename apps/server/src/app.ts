@@ -213,12 +213,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(healthRoutes)
   await mailPlugin(app, services.mailDelivery)
-  const { renewalJob, retentionJob, maintenance, paymentSettings } = services
+  const { renewalJob, retentionJob, reconciliationJob, maintenance, paymentSettings } = services
   app.addHook('onReady', (done) => {
+    reconciliationJob.start()
     renewalJob.start()
     retentionJob.start()
     done()
   })
+  app.addHook('onClose', () => reconciliationJob.stop())
   app.addHook('onClose', () => renewalJob.stop())
   app.addHook('onClose', () => retentionJob.stop())
   registerMaintenanceGate(app, maintenance, clock)

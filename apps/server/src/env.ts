@@ -73,6 +73,8 @@ const envSchema = z.object({
   MAIL_POLL_SECONDS: z.coerce.number().min(0.05).max(3600).default(5),
   /** the renewal job's interval in the server process (issue #9); 0 never runs it there */
   RENEWAL_JOB_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
+  /** the deposit reconciliation job's interval (issue #21 point 3); 0: only when nudged */
+  RECONCILIATION_JOB_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
   /** per client address: secret checks (verifyUser, the link page) in 10 minutes */
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(30),
   GTM_ID: z
@@ -238,6 +240,8 @@ export interface Config {
   authRateLimitMax: number
   /** seconds between runs of the renewal job in the server process; 0: not run there */
   renewalJobIntervalSeconds: number
+  /** seconds between runs of the reconciliation job (besides the webhook's nudge); 0: none */
+  reconciliationJobIntervalSeconds: number
   /** the payment provider (ADR 0014); undefined values: the sandbox's generated ones */
   payment: {
     providerUrl: string | undefined
@@ -517,6 +521,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     // tests run the job themselves
     renewalJobIntervalSeconds:
       env.RENEWAL_JOB_INTERVAL_SECONDS ?? (env.NODE_ENV === 'test' ? 0 : 600),
+    reconciliationJobIntervalSeconds:
+      env.RECONCILIATION_JOB_INTERVAL_SECONDS ?? (env.NODE_ENV === 'test' ? 0 : 60),
     payment: {
       providerUrl: env.PAYMENT_PROVIDER_URL?.replace(/\/+$/, ''),
       secretKey: env.PAYMENT_SECRET_KEY,

@@ -26,6 +26,7 @@ import {
   loadPaymentProviderSettings,
   type PaymentProviderSettings,
 } from './modules/payment/provider-settings.ts'
+import { ReconciliationJob } from './modules/payment/reconciliation-job.ts'
 import { renewalJobTimer } from './modules/renewal/renewal-job.ts'
 import { RenewalService } from './modules/renewal/renewal-service.ts'
 import { retentionJobTimer } from './modules/retention/retention-job.ts'
@@ -67,6 +68,8 @@ export interface Services {
   paymentSettings: PaymentProviderSettings
   payments: PaymentServices
   renewals: RenewalService
+  /** deposit notifications reconciled off the webhook request (issue #21 point 3) */
+  reconciliationJob: ReconciliationJob
   renewalJob: IntervalJob
   retentionJob: IntervalJob
   myPageAuth: MyPageAuthService
@@ -142,6 +145,8 @@ export async function buildServices(dependencies: ServiceDependencies): Promise<
     publicBaseUrl,
   })
   const renewals = new RenewalService({ db, clock, publicBaseUrl, deliverMail })
+  // the webhook nudges the job built after the payment parts (it needs their reconciliation)
+  let nudgeReconciliation = (): void => undefined
   const payments = createPaymentServices({
     db,
     groups: groupService,
@@ -156,7 +161,18 @@ export async function buildServices(dependencies: ServiceDependencies): Promise<
       checkCompletion: (applicationId) => renewals.checkCompletion(applicationId),
       completeInTx: (tx, applicationId, now) => renewals.completeInTx(tx, applicationId, now),
     },
+    onDepositReceived: () => {
+      nudgeReconciliation()
+    },
   })
+  const reconciliationJob = new ReconciliationJob({
+    deposits: payments.deposits,
+    intervalSeconds: config.reconciliationJobIntervalSeconds,
+    log: log.child({ module: 'reconciliation-job' }),
+  })
+  nudgeReconciliation = () => {
+    reconciliationJob.nudge()
+  }
   // The renewal job (issue #9, ADR 0016) on an interval; every process may run it at once.
   const renewalJob = renewalJobTimer({
     db,
@@ -239,6 +255,7 @@ export async function buildServices(dependencies: ServiceDependencies): Promise<
     paymentSettings,
     payments,
     renewals,
+    reconciliationJob,
     renewalJob,
     retentionJob,
     myPageAuth,
