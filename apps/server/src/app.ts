@@ -40,6 +40,7 @@ import { registerSecurityHeaders } from './plugins/security.ts'
 import { registerSpa } from './plugins/spa.ts'
 import { staffRoutes } from './modules/staff/routes.ts'
 import { supportRoutes } from './modules/back-office/support-routes.ts'
+import { moneyRoutes } from './modules/payment/money-routes.ts'
 import { auditRoutes } from './modules/audit/routes.ts'
 import { exportRoutes } from './modules/export/routes.ts'
 import { backOfficeRoutes } from './modules/back-office/routes.ts'
@@ -245,6 +246,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(renewalRoutes)
       await api.register(staffRoutes)
       await api.register(supportRoutes)
+      await api.register(moneyRoutes)
       await api.register(auditRoutes)
       await api.register(exportRoutes)
       await api.register(backOfficeRoutes)

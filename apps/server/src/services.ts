@@ -26,6 +26,8 @@ import {
   loadPaymentProviderSettings,
   type PaymentProviderSettings,
 } from './modules/payment/provider-settings.ts'
+import { MoneyDesk } from './modules/payment/money-desk.ts'
+import { HttpPaymentProvider } from './modules/payment/provider.ts'
 import { ReconciliationJob } from './modules/payment/reconciliation-job.ts'
 import { renewalJobTimer } from './modules/renewal/renewal-job.ts'
 import { RenewalService } from './modules/renewal/renewal-service.ts'
@@ -85,6 +87,8 @@ export interface Services {
   memberSupport: SupportService
   /** applications in the back office (issue #20 point 5) */
   applicationAdmin: ApplicationAdminService
+  /** the reconciliation desk (issue #21 point 3) */
+  moneyDesk: MoneyDesk
 }
 
 /** The folder or the S3 bucket the configuration names (issue #19 point 2). */
@@ -173,6 +177,13 @@ export async function buildServices(dependencies: ServiceDependencies): Promise<
   nudgeReconciliation = () => {
     reconciliationJob.nudge()
   }
+  const moneyDesk = new MoneyDesk({
+    db,
+    clock,
+    provider: new HttpPaymentProvider(paymentSettings),
+    deposits: payments.deposits,
+    deliverMail,
+  })
   // The renewal job (issue #9, ADR 0016) on an interval; every process may run it at once.
   const renewalJob = renewalJobTimer({
     db,
@@ -266,5 +277,6 @@ export async function buildServices(dependencies: ServiceDependencies): Promise<
     staffIdentity,
     memberSupport,
     applicationAdmin,
+    moneyDesk,
   }
 }

@@ -1,5 +1,6 @@
 import * as Access from './access/endpoints.ts'
 import * as Admin from './admin/endpoints.ts'
+import * as AdminMoney from './admin/money.ts'
 import * as Application from './application/endpoints.ts'
 import type { Endpoint } from './endpoint.ts'
 import * as Group from './group/endpoints.ts'
@@ -19,7 +20,7 @@ const isEndpoint = (value: unknown): value is Endpoint =>
   typeof value.path === 'string'
 
 export const allEndpoints: readonly Endpoint[] = [
-  ...[Access, Admin, Application, Group, MyPage, Payment, Renewal].flatMap((module) =>
+  ...[Access, Admin, AdminMoney, Application, Group, MyPage, Payment, Renewal].flatMap((module) =>
     Object.values(module).filter(isEndpoint),
   ),
   ...Object.values(Application.saveStepApis),

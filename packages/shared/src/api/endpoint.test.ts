@@ -4,6 +4,7 @@ import { allEndpoints } from './all-endpoints.ts'
 import { saveStepApis } from './application/endpoints.ts'
 import * as AccessRoutes from './access/routes.ts'
 import * as AdminRoutes from './admin/routes.ts'
+import * as AdminMoneyRoutes from './admin/money-routes.ts'
 import * as SessionRoutes from './access/session.ts'
 import * as CurrentRoute from './application/current-route.ts'
 import * as ApplicationRoutes from './application/routes.ts'
@@ -31,6 +32,7 @@ const routeModules = [
   CurrentRoute,
   AccessRoutes,
   AdminRoutes,
+  AdminMoneyRoutes,
   SessionRoutes,
   ApplicationRoutes,
   GroupRoutes,

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as Admin from '@app/shared/api/admin/endpoints'
+import * as AdminMoney from '@app/shared/api/admin/money'
 import type { Endpoint } from '@app/shared/api/endpoint'
 import { createTestApp, createTestDatabase } from '../../../test/helpers.ts'
 import type { DatabaseHandle } from '../../db/client.ts'
@@ -65,6 +66,20 @@ const requests: ReadonlyMap<Endpoint, { params?: object; query?: object; body?: 
     { body: { groupPfCode: 'G1', groupPfCodeInceptionDateYm: '202701', encoding: 'cp932' } },
   ],
   [Admin.exportFileApi, { params: { batchId: id } }],
+  // the reconciliation desk (issue #21 point 3)
+  [AdminMoney.moneyDepositsApi, { query: { state: 'underpaid' } }],
+  [AdminMoney.moneyCardsApi, { query: { state: 'doubleCapture' } }],
+  [
+    AdminMoney.matchDepositApi,
+    { params: { notificationId: 'dep_abcdefgh12345678' }, body: { applicationId: id, ...reason } },
+  ],
+  [
+    AdminMoney.requestShortfallApi,
+    { params: { notificationId: 'dep_abcdefgh12345678' }, body: { note: '確認のため' } },
+  ],
+  [AdminMoney.refundMoneyItemApi, { params: { itemKey: `capture-${id}` }, body: reason }],
+  [AdminMoney.resolveMoneyItemApi, { params: { itemKey: `capture-${id}` }, body: { note: '確認' } }],
+  [AdminMoney.moneyTotalsApi, { query: { from: '2026-11-01', to: '2026-11-02' } }],
 ])
 
 /** The steps before a staff session exists: the link's and the sign-in's. */
@@ -79,7 +94,7 @@ const withoutStaffSession: readonly Endpoint[] = [
   Admin.passwordSignInApi,
 ]
 
-const adminEndpoints = (Object.values(Admin) as unknown[]).filter(
+const adminEndpoints = ([...Object.values(Admin), ...Object.values(AdminMoney)] as unknown[]).filter(
   (value): value is Endpoint =>
     typeof value === 'object' && value !== null && 'method' in value && 'path' in value,
 )
