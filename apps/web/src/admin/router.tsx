@@ -58,6 +58,14 @@ export const adminRoutes: RouteObject[] = [
       },
       { path: 'support', element: guarded('supportMembers', <SupportScreen />) },
       { path: 'exports', element: guarded('exportCore', <ExportsScreen />) },
+      {
+        // loaded when first opened: the console's first download does not grow (issue #21)
+        path: 'money',
+        lazy: async () => {
+          const { MoneyScreen } = await import('./screens/money.tsx')
+          return { element: guarded('reconcileMoney', <MoneyScreen />) }
+        },
+      },
       { path: 'audit', element: guarded('viewAuditLog', <AuditScreen />) },
       { path: 'staff', element: guarded('manageStaff', <StaffScreen />) },
       { path: '*', element: <NotFound /> },

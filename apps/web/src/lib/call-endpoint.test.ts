@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import * as AdminRoutes from '@app/shared/api/admin/routes'
+import * as AdminMoneyRoutes from '@app/shared/api/admin/money-routes'
 import * as AccessRoutes from '@app/shared/api/access/routes'
 import * as SessionRoutes from '@app/shared/api/access/session'
 import * as CurrentRoute from '@app/shared/api/application/current-route'
@@ -41,6 +42,7 @@ function apiPrefixes(): string[] {
     PaymentRoutes,
     RenewalRoutes,
     AdminRoutes,
+    AdminMoneyRoutes,
   ].flatMap((module) =>
     Object.values(module).filter(
       (value): value is Route => typeof value === 'object' && 'path' in value,

@@ -90,7 +90,9 @@ describe('入金・決済照合（issue #21 の3）', () => {
 
   /** A card payment authorised and captured at the sandbox, kept as an attempt that ended in
    * APFA2026 (captured, but the application was completed by another payment or could not be). */
-  async function strayCapture(applicationId: string): Promise<{ attemptId: string; paymentId: string }> {
+  async function strayCapture(
+    applicationId: string,
+  ): Promise<{ attemptId: string; paymentId: string }> {
     const token = await cardToken(app, sandboxTestCards.frictionless)
     const created = await app.inject({
       method: 'POST',
@@ -204,7 +206,10 @@ describe('入金・決済照合（issue #21 の3）', () => {
         .select({ id: outboxMessages.id })
         .from(outboxMessages)
         .where(
-          and(eq(outboxMessages.template, 'deposit'), eq(outboxMessages.recipient, 'midori@example.jp')),
+          and(
+            eq(outboxMessages.template, 'deposit'),
+            eq(outboxMessages.recipient, 'midori@example.jp'),
+          ),
         )
       expect(mails.length).toBeGreaterThanOrEqual(8)
       // the sandbox never saw these: they are removed from the totals' comparison below
@@ -263,7 +268,12 @@ describe('入金・決済照合（issue #21 の3）', () => {
       expect(again.json()).toEqual(refund.json())
       const atProvider = await sandboxCall(app, 'GET', `/v1/payments/${id}/refunds`)
       expect(atProvider.json<{ data: unknown[] }>().data).toEqual([
-        { id: refund.json<{ providerRefundId: string }>().providerRefundId, paymentId: id, amount: 500, status: 'succeeded' },
+        {
+          id: refund.json<{ providerRefundId: string }>().providerRefundId,
+          paymentId: id,
+          amount: 500,
+          status: 'succeeded',
+        },
       ])
       expect(await auditActions(id)).toEqual([
         'money.refundRequested operator',
@@ -311,7 +321,9 @@ describe('入金・決済照合（issue #21 の3）', () => {
         amount: TEST_PREMIUM,
         refund: null,
       })
-      expect((await cardList('captureWithoutCompletion')).some((item) => item.attemptId === attemptId)).toBe(false)
+      expect(
+        (await cardList('captureWithoutCompletion')).some((item) => item.attemptId === attemptId),
+      ).toBe(false)
       const [first, second] = await Promise.all([
         admin('POST', `items/capture-${attemptId}/refund/`, { reason: '二重売上の返金' }),
         admin('POST', `items/capture-${attemptId}/refund/`, { reason: '二重売上の返金' }),
@@ -355,11 +367,16 @@ describe('入金・決済照合（issue #21 の3）', () => {
       expect([a1?.statusCode, a2?.statusCode].sort()).toEqual([200, 201])
       expect(a1?.json<{ id: string }>().id).toBe(a2?.json<{ id: string }>().id)
       const tooMuch = await refund(351, newIdempotencyKey())
-      expect([tooMuch.statusCode, tooMuch.json()]).toMatchObject([409, { error: { code: 'refund_exceeds_payment' } }])
+      expect([tooMuch.statusCode, tooMuch.json()]).toMatchObject([
+        409,
+        { error: { code: 'refund_exceeds_payment' } },
+      ])
       const rest = await refund(350, newIdempotencyKey())
       expect(rest.statusCode).toBe(201)
       const listed = await sandboxCall(app, 'GET', `/v1/payments/${paymentId}/refunds`)
-      expect(listed.json<{ data: { amount: number }[] }>().data.map((row) => row.amount)).toEqual([1000, 350])
+      expect(listed.json<{ data: { amount: number }[] }>().data.map((row) => row.amount)).toEqual([
+        1000, 350,
+      ])
     })
 
     it('監査役（reconcileMoney なし）は 403、範囲外の項目は 404 であること', async () => {

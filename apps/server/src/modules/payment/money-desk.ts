@@ -204,7 +204,11 @@ export class MoneyDesk {
         recordKind: 'depositNotification',
         recordId: notificationId,
         reason: body.reason,
-        details: { applicationId: body.applicationId, amount: notification.amount, outcome: result },
+        details: {
+          applicationId: body.applicationId,
+          amount: notification.amount,
+          outcome: result,
+        },
       })
       return result as 'paid' | 'underpaid' | 'overpaid'
     })
@@ -215,11 +219,7 @@ export class MoneyDesk {
    * The rest of an under-paid transfer asked for: the note kept on the item and a mail to the
    * applicant through the outbox, audited money.shortfallRequested, in one transaction.
    */
-  async requestShortfall(
-    who: StaffPrincipal,
-    notificationId: string,
-    note: string,
-  ): Promise<void> {
+  async requestShortfall(who: StaffPrincipal, notificationId: string, note: string): Promise<void> {
     const item = await findDepositItem(this.#db, who.scope, notificationId)
     if (item?.applicationId == null) throw notFound()
     const application = await findApplicationById(this.#db, item.applicationId)
@@ -260,7 +260,8 @@ export class MoneyDesk {
       const mail = shortfallRequestMail({
         groupName: group?.groupNameKanji ?? '',
         agencyContact: branch?.refFreeField ?? '',
-        groupPfPolicyHolderNo: application.groupPfPolicyHolderNo ?? basic.groupPfPolicyHolderNo ?? '',
+        groupPfPolicyHolderNo:
+          application.groupPfPolicyHolderNo ?? basic.groupPfPolicyHolderNo ?? '',
         dueAmount: locked.amount,
         paidAmount: locked.paidAmount,
         accountNumber: locked.accountNumber,
@@ -440,7 +441,14 @@ export class MoneyDesk {
       let provider: MoneyFigures | null = null
       if (who.scope.kind === 'all') {
         const report = await this.#options.provider.dailyReport(date).catch(() => undefined)
-        provider = report === undefined ? null : withNet(report)
+        provider =
+          report === undefined
+            ? null
+            : withNet({
+                depositsReceived: report.depositsReceived,
+                cardCaptured: report.cardCaptured,
+                refunded: report.refunded,
+              })
       }
       days.push({
         date,
@@ -477,7 +485,10 @@ export class MoneyDesk {
   }
 
   /** An item in scope, as a refund would take it (amount checked by #refundable). */
-  async #findItem(who: StaffPrincipal, itemKey: string): Promise<Refundable & { item: DepositItemRow | CardItemRow }> {
+  async #findItem(
+    who: StaffPrincipal,
+    itemKey: string,
+  ): Promise<Refundable & { item: DepositItemRow | CardItemRow }> {
     if (itemKey.startsWith('deposit-')) {
       const notificationId = itemKey.slice('deposit-'.length)
       const item = await findDepositItem(this.#db, who.scope, notificationId)

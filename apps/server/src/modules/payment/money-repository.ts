@@ -1,4 +1,4 @@
-import { and, desc, eq, exists, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, exists, gte, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import {
   applications,
@@ -126,7 +126,7 @@ function depositQuery(db: Database, scope: RecordScope, extra: SQL | undefined) 
         eq(depositNotifications.status, 'reconciled'),
         // an unknown account's deposit has no application: scope all only
         or(
-          and(isNull(applications.id), (scope.kind === 'all' ? sql`true` : sql`false`)),
+          and(isNull(applications.id), scope.kind === 'all' ? sql`true` : sql`false`),
           and(isNotNull(applications.id), scopeCondition(scope)),
         ),
         extra,
@@ -340,7 +340,7 @@ export async function dailyTotals(
   to: Date,
 ): Promise<{ deposits: TotalRow[]; captured: TotalRow[]; refunded: TotalRow[] }> {
   const inScope = or(
-    and(isNull(applications.id), (scope.kind === 'all' ? sql`true` : sql`false`)),
+    and(isNull(applications.id), scope.kind === 'all' ? sql`true` : sql`false`),
     and(isNotNull(applications.id), scopeCondition(scope)),
   )
   const depositDay = jstDay(depositNotifications.depositedAt)
@@ -355,8 +355,8 @@ export async function dailyTotals(
     .leftJoin(applications, eq(applications.id, virtualAccounts.applicationId))
     .where(
       and(
-        sql`${depositNotifications.depositedAt} >= ${from}`,
-        sql`${depositNotifications.depositedAt} < ${to}`,
+        gte(depositNotifications.depositedAt, from),
+        lt(depositNotifications.depositedAt, to),
         inScope,
       ),
     )
@@ -381,8 +381,8 @@ export async function dailyTotals(
             isNotNull(paymentAttempts.providerReference),
           ),
         ),
-        sql`${paymentAttempts.finishedAt} >= ${from}`,
-        sql`${paymentAttempts.finishedAt} < ${to}`,
+        gte(paymentAttempts.finishedAt, from),
+        lt(paymentAttempts.finishedAt, to),
         scopeCondition(scope),
       ),
     )
@@ -399,8 +399,8 @@ export async function dailyTotals(
     .where(
       and(
         eq(paymentRefunds.status, 'succeeded'),
-        sql`${paymentRefunds.finishedAt} >= ${from}`,
-        sql`${paymentRefunds.finishedAt} < ${to}`,
+        gte(paymentRefunds.finishedAt, from),
+        lt(paymentRefunds.finishedAt, to),
         inScope,
       ),
     )

@@ -22,7 +22,12 @@ export const moneyRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   registerEndpoint(
     app,
     Money.moneyCardsApi,
-    { summary: '確認が必要なカード決済の一覧（二重売上・申込未完了の売上）', tags, refusals: [401, 403], guard },
+    {
+      summary: '確認が必要なカード決済の一覧（二重売上・申込未完了の売上）',
+      tags,
+      refusals: [401, 403],
+      guard,
+    },
     async ({ who, query }) => ({ items: await desk.listCards(who, query.state) }),
   )
 

@@ -78,7 +78,10 @@ const requests: ReadonlyMap<Endpoint, { params?: object; query?: object; body?: 
     { params: { notificationId: 'dep_abcdefgh12345678' }, body: { note: '確認のため' } },
   ],
   [AdminMoney.refundMoneyItemApi, { params: { itemKey: `capture-${id}` }, body: reason }],
-  [AdminMoney.resolveMoneyItemApi, { params: { itemKey: `capture-${id}` }, body: { note: '確認' } }],
+  [
+    AdminMoney.resolveMoneyItemApi,
+    { params: { itemKey: `capture-${id}` }, body: { note: '確認' } },
+  ],
   [AdminMoney.moneyTotalsApi, { query: { from: '2026-11-01', to: '2026-11-02' } }],
 ])
 
@@ -94,7 +97,9 @@ const withoutStaffSession: readonly Endpoint[] = [
   Admin.passwordSignInApi,
 ]
 
-const adminEndpoints = ([...Object.values(Admin), ...Object.values(AdminMoney)] as unknown[]).filter(
+const adminEndpoints = (
+  [...Object.values(Admin), ...Object.values(AdminMoney)] as unknown[]
+).filter(
   (value): value is Endpoint =>
     typeof value === 'object' && value !== null && 'method' in value && 'path' in value,
 )

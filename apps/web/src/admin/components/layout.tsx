@@ -24,6 +24,7 @@ const menu: readonly { to: string; label: string; permission: StaffPermission }[
   { to: '/applications', label: t('admin.nav.applications'), permission: 'viewApplications' },
   { to: '/support', label: t('admin.nav.support'), permission: 'supportMembers' },
   { to: '/exports', label: t('admin.nav.exports'), permission: 'exportCore' },
+  { to: '/money', label: t('admin.nav.money'), permission: 'reconcileMoney' },
   { to: '/audit', label: t('admin.nav.audit'), permission: 'viewAuditLog' },
   { to: '/staff', label: t('admin.nav.staff'), permission: 'manageStaff' },
 ]
