@@ -235,7 +235,6 @@ export class MoneyDesk {
       groupPfCode: application.groupPfCode,
       groupPfBranchNo: application.groupPfBranchNo,
     })
-    const account = await lockVirtualAccountOfApplication(this.#db, item.applicationId)
     const messageId = await this.#db.transaction(async (txn) => {
       const tx = txn as unknown as Database
       const locked = await lockVirtualAccountOfApplication(tx, item.applicationId ?? '')
@@ -265,7 +264,7 @@ export class MoneyDesk {
         dueAmount: locked.amount,
         paidAmount: locked.paidAmount,
         accountNumber: locked.accountNumber,
-        bankName: account?.bankName ?? locked.bankName,
+        bankName: locked.bankName,
         branchName: locked.branchName,
       })
       return enqueueMail(tx, { ...mail, recipient: basic.policyHolderEmailAddress }, now)
