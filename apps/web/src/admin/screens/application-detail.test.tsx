@@ -132,7 +132,15 @@ describe('申込詳細（issue #20）', () => {
       within(screen.getByRole('navigation', { name: 'メニュー' }))
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['申込検索', '加入者サポート', '取込データ出力', '監査ログ', 'スタッフ管理'])
+    ).toEqual([
+      '申込検索',
+      '加入者サポート',
+      '取込データ出力',
+      // issue #21 point 3
+      '入金・決済照合',
+      '監査ログ',
+      'スタッフ管理',
+    ])
   })
 
   it('取消は理由と読んだ版を送り、申込者へのメールを伝えること。競合（409）なら知らせて読み直すこと', async () => {
