@@ -3,7 +3,7 @@ import type { StaffPermission } from '@app/shared/rules/staff-permissions'
 import type { ReactNode } from 'react'
 import { Navigate, type RouteObject } from 'react-router'
 import { StaffLayout } from './components/layout.tsx'
-import { ErrorAlert, ScreenHeading } from './components/ui.tsx'
+import { ErrorAlert, Loading, ScreenHeading } from './components/ui.tsx'
 import { codeText } from './lib/format.ts'
 import { homeOf, useMay, useStaff } from './lib/staff.tsx'
 import { ApplicationDetailScreen } from './screens/application-detail.tsx'
@@ -61,6 +61,7 @@ export const adminRoutes: RouteObject[] = [
       {
         // loaded when first opened: the console's first download does not grow (issue #21)
         path: 'money',
+        hydrateFallbackElement: <Loading />,
         lazy: async () => {
           const { MoneyScreen } = await import('./screens/money.tsx')
           return { element: guarded('reconcileMoney', <MoneyScreen />) }
