@@ -22,7 +22,7 @@ import {
 import type { PaymentInfo, PaymentOutcome } from '@app/shared/api/payment/payment'
 import { IDEMPOTENCY_KEY_HEADER } from '@app/shared/api/payment/routes'
 import { expect, type APIRequestContext, type APIResponse } from '@playwright/test'
-import { APPLICANT_PASSWORD, signInByApi } from './applicant.ts'
+import { APPLICANT_PASSWORD, signInByApi, type SignedInApplicant } from './applicant.ts'
 import type { Person } from './application.ts'
 import { claimMember, COLLECTION_GROUP, type FirstEntryMember } from './members.ts'
 
@@ -113,15 +113,20 @@ async function json<T>(response: APIResponse, what: string): Promise<T> {
 }
 
 /**
- * A member of K400004 of this test's own (or the one given, of a server of the test's own),
- * applied through the real API as described above: a policy holder with one contract (330) who
- * can sign in to my-page with `userId` and `password`.
+ * A member of a group with K400004's flow (K400004 itself, or a copy of its document paying
+ * another way on a server of the test's own) verified through the API and its application saved
+ * step by step up to payment: the session's headers and what GET /paymentInfo/ answered.
  */
-export async function appliedPolicyHolder(
+export async function applicantAtPayment(
   request: APIRequestContext,
   person: Person,
-  member: FirstEntryMember = claimMember('firstEntry', COLLECTION_GROUP.groupPfCode),
-): Promise<PolicyHolder> {
+  member: FirstEntryMember,
+): Promise<{
+  mailAddress: string
+  session: SignedInApplicant['session']
+  headers: Record<string, string>
+  payment: PaymentInfo
+}> {
   const { mailAddress, session } = await signInByApi(request, member)
   const headers = { authorization: `Bearer ${session.sessionToken}` }
   const what = (call: string) => `${call} as ${member.memberCode}`
@@ -150,6 +155,25 @@ export async function appliedPolicyHolder(
     await request.get(`/api${paymentInfoRoute.path}`, { headers }),
     what('GET paymentInfo'),
   )
+  return { mailAddress, session, headers, payment }
+}
+
+/**
+ * A member of K400004 of this test's own (or the one given, of a server of the test's own),
+ * applied through the real API as described above: a policy holder with one contract (330) who
+ * can sign in to my-page with `userId` and `password`.
+ */
+export async function appliedPolicyHolder(
+  request: APIRequestContext,
+  person: Person,
+  member: FirstEntryMember = claimMember('firstEntry', COLLECTION_GROUP.groupPfCode),
+): Promise<PolicyHolder> {
+  const { mailAddress, session, headers, payment } = await applicantAtPayment(
+    request,
+    person,
+    member,
+  )
+  const what = (call: string) => `${call} as ${member.memberCode}`
   const outcome = await json<PaymentOutcome>(
     await request.post(`/api${paymentInfoRoute.path}`, {
       headers: { ...headers, [IDEMPOTENCY_KEY_HEADER]: `e2e_${randomBytes(12).toString('hex')}` },

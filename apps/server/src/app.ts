@@ -44,6 +44,7 @@ import { registerSecurityHeaders } from './plugins/security.ts'
 import { registerSpa } from './plugins/spa.ts'
 import { staffRoutes } from './modules/staff/routes.ts'
 import { supportRoutes } from './modules/back-office/support-routes.ts'
+import { moneyRoutes } from './modules/payment/money-routes.ts'
 import { auditRoutes } from './modules/audit/routes.ts'
 import { exportRoutes } from './modules/export/routes.ts'
 import { backOfficeRoutes } from './modules/back-office/routes.ts'
@@ -219,13 +220,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(healthRoutes)
   await mailPlugin(app, services.mailDelivery)
-  const { renewalJob, followUpJob, retentionJob, maintenance, paymentSettings } = services
+  const { renewalJob, followUpJob, retentionJob, reconciliationJob, maintenance, paymentSettings } =
+    services
   app.addHook('onReady', (done) => {
+    reconciliationJob.start()
     renewalJob.start()
     followUpJob.start()
     retentionJob.start()
     done()
   })
+  app.addHook('onClose', () => reconciliationJob.stop())
   app.addHook('onClose', () => renewalJob.stop())
   app.addHook('onClose', () => followUpJob.stop())
   app.addHook('onClose', () => retentionJob.stop())
@@ -252,6 +256,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(renewalRoutes)
       await api.register(staffRoutes)
       await api.register(supportRoutes)
+      await api.register(moneyRoutes)
       await api.register(auditRoutes)
       await api.register(exportRoutes)
       await api.register(backOfficeRoutes)

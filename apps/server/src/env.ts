@@ -83,6 +83,8 @@ const envSchema = z.object({
       message: 'days 0 to 30, separated by commas',
     })
     .default('3,1'),
+  /** the deposit reconciliation job's interval (issue #21 point 3); 0: only when nudged */
+  RECONCILIATION_JOB_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
   /** per client address: secret checks (verifyUser, the link page) in 10 minutes */
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(30),
   GTM_ID: z
@@ -250,6 +252,8 @@ export interface Config {
   renewalJobIntervalSeconds: number
   /** the unpaid follow-up (ADR 0032): the job's interval (0: not run there), the reminder days */
   followUp: { jobIntervalSeconds: number; reminderDays: number[] }
+  /** seconds between runs of the reconciliation job (besides the webhook's nudge); 0: none */
+  reconciliationJobIntervalSeconds: number
   /** the payment provider (ADR 0014); undefined values: the sandbox's generated ones */
   payment: {
     providerUrl: string | undefined
@@ -534,6 +538,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       jobIntervalSeconds: env.FOLLOW_UP_JOB_INTERVAL_SECONDS ?? (env.NODE_ENV === 'test' ? 0 : 600),
       reminderDays: [...new Set(env.VA_REMINDER_DAYS.split(',').map(Number))].sort((a, b) => b - a),
     },
+    reconciliationJobIntervalSeconds:
+      env.RECONCILIATION_JOB_INTERVAL_SECONDS ?? (env.NODE_ENV === 'test' ? 0 : 60),
     payment: {
       providerUrl: env.PAYMENT_PROVIDER_URL?.replace(/\/+$/, ''),
       secretKey: env.PAYMENT_SECRET_KEY,

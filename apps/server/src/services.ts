@@ -29,6 +29,9 @@ import {
   loadPaymentProviderSettings,
   type PaymentProviderSettings,
 } from './modules/payment/provider-settings.ts'
+import { MoneyDesk } from './modules/payment/money-desk.ts'
+import { HttpPaymentProvider } from './modules/payment/provider.ts'
+import { ReconciliationJob } from './modules/payment/reconciliation-job.ts'
 import { renewalJobTimer } from './modules/renewal/renewal-job.ts'
 import { followUpJobTimer } from './modules/follow-up/follow-up-job.ts'
 import { RenewalService } from './modules/renewal/renewal-service.ts'
@@ -74,6 +77,8 @@ export interface Services {
   paymentSettings: PaymentProviderSettings
   payments: PaymentServices
   renewals: RenewalService
+  /** deposit notifications reconciled off the webhook request (issue #21 point 3) */
+  reconciliationJob: ReconciliationJob
   renewalJob: IntervalJob
   /** reminders, expiry mails and invoices of unpaid money (issue #21 point 4, ADR 0032) */
   followUpJob: IntervalJob
@@ -103,6 +108,8 @@ export interface Services {
   productSetup: ProductSetupService
   /** rosters in the console (issue #21 point 2) */
   rosterSetup: RosterSetupService
+  /** the reconciliation desk (issue #21 point 3) */
+  moneyDesk: MoneyDesk
 }
 
 /** The folder or the S3 bucket the configuration names (issue #19 point 2). */
@@ -163,6 +170,8 @@ export async function buildServices(dependencies: ServiceDependencies): Promise<
     publicBaseUrl,
   })
   const renewals = new RenewalService({ db, clock, publicBaseUrl, deliverMail })
+  // the webhook nudges the job built after the payment parts (it needs their reconciliation)
+  let nudgeReconciliation = (): void => undefined
   const payments = createPaymentServices({
     db,
     groups: groupService,
@@ -177,6 +186,24 @@ export async function buildServices(dependencies: ServiceDependencies): Promise<
       checkCompletion: (applicationId) => renewals.checkCompletion(applicationId),
       completeInTx: (tx, applicationId, now) => renewals.completeInTx(tx, applicationId, now),
     },
+    onDepositReceived: () => {
+      nudgeReconciliation()
+    },
+  })
+  const reconciliationJob = new ReconciliationJob({
+    deposits: payments.deposits,
+    intervalSeconds: config.reconciliationJobIntervalSeconds,
+    log: log.child({ module: 'reconciliation-job' }),
+  })
+  nudgeReconciliation = () => {
+    reconciliationJob.nudge()
+  }
+  const moneyDesk = new MoneyDesk({
+    db,
+    clock,
+    provider: new HttpPaymentProvider(paymentSettings),
+    deposits: payments.deposits,
+    deliverMail,
   })
   // The renewal job (issue #9, ADR 0016) on an interval; every process may run it at once.
   const renewalJob = renewalJobTimer({
@@ -277,6 +304,7 @@ export async function buildServices(dependencies: ServiceDependencies): Promise<
     paymentSettings,
     payments,
     renewals,
+    reconciliationJob,
     renewalJob,
     followUpJob,
     retentionJob,
@@ -294,5 +322,6 @@ export async function buildServices(dependencies: ServiceDependencies): Promise<
     participation,
     productSetup,
     rosterSetup,
+    moneyDesk,
   }
 }

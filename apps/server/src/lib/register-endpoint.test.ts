@@ -16,6 +16,7 @@ const apiRouteModules = [
   'modules/application/routes.ts',
   'modules/audit/routes.ts',
   'modules/back-office/support-routes.ts',
+  'modules/payment/money-routes.ts',
   'modules/export/routes.ts',
   'modules/files/routes.ts',
   'modules/group/routes.ts',

@@ -2,8 +2,8 @@ import { randomInt } from 'node:crypto'
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
 
-/** `prefix_` and 24 random alphanumerics (about 143 bits): tok_…, pay_…, va_…, dep_…. */
-export function randomId(prefix: 'tok' | 'pay' | 'va' | 'dep'): string {
+/** `prefix_` and 24 random alphanumerics (about 143 bits): tok_…, pay_…, va_…, dep_…, re_…. */
+export function randomId(prefix: 'tok' | 'pay' | 'va' | 'dep' | 're'): string {
   let id = `${prefix}_`
   for (let index = 0; index < 24; index++) id += ALPHANUMERIC[randomInt(ALPHANUMERIC.length)]
   return id

@@ -38,6 +38,8 @@ const messages: Readonly<Record<string, string>> = {
   authentication_failed: '3-D Secure authentication failed.',
   authentication_cancelled: '3-D Secure authentication was cancelled.',
   payment_cancelled: 'The payment was cancelled.',
+  payment_not_captured: 'Only a captured payment or a deposit can be refunded.',
+  refund_exceeds_payment: 'The refunds would add up to more than the payment took.',
   already_captured: 'The payment is already captured.',
 }
 

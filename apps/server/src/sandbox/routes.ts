@@ -40,7 +40,12 @@ import {
 import { ProviderError, providerErrorBody, providerErrorBodySchema } from './provider-error.ts'
 import {
   challengeFormSchema,
+  dailyReportQuerySchema,
+  dailyReportSchema,
   depositBodySchema,
+  refundBodySchema,
+  refundListSchema,
+  refundSchema,
   depositResponseSchema,
   IDEMPOTENCY_KEY,
   paymentAnswerSchema,
@@ -54,6 +59,7 @@ import {
   virtualAccountBodySchema,
   virtualAccountSchema,
 } from './schemas.ts'
+import { createRefund, dailyReport, listRefunds } from './refunds.ts'
 import { createToken } from './tokens.ts'
 import { issueVirtualAccount, recordDeposit } from './virtual-accounts.ts'
 
@@ -286,6 +292,47 @@ export const sandboxPaymentRoutes: FastifyPluginAsync<SandboxPaymentOptions> = (
       },
     },
     async (request, reply) => sendAnswer(reply, await cancelPayment(deps, request.params.id)),
+  )
+
+  // Refunds and the day's figures (issue #21 point 3, ADR 0031)
+  app.post(
+    '/v1/refunds',
+    {
+      onRequest: [requireSecretKey, requireIdempotencyKey],
+      schema: {
+        ...hidden,
+        body: refundBodySchema,
+        response: { 200: refundSchema, 201: refundSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      sendAnswer(reply, await createRefund(deps, idempotencyKeyOf(request), request.body)),
+  )
+
+  app.get(
+    '/v1/payments/:id/refunds',
+    {
+      onRequest: requireSecretKey,
+      schema: {
+        ...hidden,
+        params: paymentParamsSchema,
+        response: { 200: refundListSchema, ...errorResponses },
+      },
+    },
+    async (request) => listRefunds(db, request.params.id),
+  )
+
+  app.get(
+    '/v1/reports/daily',
+    {
+      onRequest: requireSecretKey,
+      schema: {
+        ...hidden,
+        querystring: dailyReportQuerySchema,
+        response: { 200: dailyReportSchema, ...errorResponses },
+      },
+    },
+    async (request) => dailyReport(db, request.query.date),
   )
 
   app.post(

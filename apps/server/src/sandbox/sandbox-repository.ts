@@ -1,8 +1,9 @@
-import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm'
 import type { Database } from '../db/client.ts'
 import {
   sandboxPayDeposits,
   sandboxPayPayments,
+  sandboxPayRefunds,
   sandboxPayTokens,
   sandboxPayVirtualAccounts,
 } from '../db/schema/index.ts'
@@ -283,4 +284,108 @@ export async function setDeliveredStatus(
   deliveredStatus: number | null,
 ): Promise<void> {
   await db.update(sandboxPayDeposits).set({ deliveredStatus }).where(eq(sandboxPayDeposits.id, id))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Refunds and the daily report (issue #21 point 3)
+
+export interface RefundRow {
+  id: string
+  idempotencyKey: string
+  paymentId: string
+  amount: number
+}
+
+/**
+ * What a payment or deposit took, its row locked until the transaction ends (so two refunds of
+ * one payment are checked one after the other); undefined when there is no such payment, null
+ * when it took nothing (not captured).
+ */
+export async function lockRefundable(db: Database, id: string): Promise<number | null | undefined> {
+  if (id.startsWith('dep_')) {
+    const rows = await db
+      .select({ amount: sandboxPayDeposits.amount })
+      .from(sandboxPayDeposits)
+      .where(eq(sandboxPayDeposits.id, id))
+      .for('update')
+    return rows[0]?.amount
+  }
+  const rows = await db
+    .select({ amount: sandboxPayPayments.amount, status: sandboxPayPayments.status })
+    .from(sandboxPayPayments)
+    .where(eq(sandboxPayPayments.id, id))
+    .for('update')
+  const row = rows[0]
+  if (row === undefined) return undefined
+  return row.status === 'captured' ? row.amount : null
+}
+
+export async function findRefundByKey(
+  db: Database,
+  idempotencyKey: string,
+): Promise<RefundRow | undefined> {
+  const rows = await db
+    .select()
+    .from(sandboxPayRefunds)
+    .where(eq(sandboxPayRefunds.idempotencyKey, idempotencyKey))
+  return rows[0]
+}
+
+export async function sumRefundsOf(db: Database, paymentId: string): Promise<number> {
+  const rows = await db
+    .select({ total: sql<number>`coalesce(sum(${sandboxPayRefunds.amount}), 0)::int` })
+    .from(sandboxPayRefunds)
+    .where(eq(sandboxPayRefunds.paymentId, paymentId))
+  return rows[0]?.total ?? 0
+}
+
+export async function insertRefund(
+  db: Database,
+  values: RefundRow & { createdAt: Date },
+): Promise<void> {
+  await db.insert(sandboxPayRefunds).values(values)
+}
+
+export async function listRefundsOf(db: Database, paymentId: string): Promise<RefundRow[]> {
+  return db
+    .select({
+      id: sandboxPayRefunds.id,
+      idempotencyKey: sandboxPayRefunds.idempotencyKey,
+      paymentId: sandboxPayRefunds.paymentId,
+      amount: sandboxPayRefunds.amount,
+    })
+    .from(sandboxPayRefunds)
+    .where(eq(sandboxPayRefunds.paymentId, paymentId))
+    .orderBy(asc(sandboxPayRefunds.createdAt))
+}
+
+/** The sums of one period [from, to): deposits by deposit time, captures, refunds. */
+export async function sumsBetween(
+  db: Database,
+  from: Date,
+  to: Date,
+): Promise<{ depositsReceived: number; cardCaptured: number; refunded: number }> {
+  const [deposits] = await db
+    .select({ total: sql<number>`coalesce(sum(${sandboxPayDeposits.amount}), 0)::int` })
+    .from(sandboxPayDeposits)
+    .where(and(gte(sandboxPayDeposits.depositedAt, from), lt(sandboxPayDeposits.depositedAt, to)))
+  const [captured] = await db
+    .select({ total: sql<number>`coalesce(sum(${sandboxPayPayments.amount}), 0)::int` })
+    .from(sandboxPayPayments)
+    .where(
+      and(
+        eq(sandboxPayPayments.status, 'captured'),
+        gte(sandboxPayPayments.capturedAt, from),
+        lt(sandboxPayPayments.capturedAt, to),
+      ),
+    )
+  const [refunded] = await db
+    .select({ total: sql<number>`coalesce(sum(${sandboxPayRefunds.amount}), 0)::int` })
+    .from(sandboxPayRefunds)
+    .where(and(gte(sandboxPayRefunds.createdAt, from), lt(sandboxPayRefunds.createdAt, to)))
+  return {
+    depositsReceived: deposits?.total ?? 0,
+    cardCaptured: captured?.total ?? 0,
+    refunded: refunded?.total ?? 0,
+  }
 }

@@ -107,3 +107,33 @@ export const challengeFormSchema = z.object({
   action: z.enum(['authenticate', 'cancel']),
   password: z.string().max(100).optional(),
 })
+
+/** POST /v1/refunds (issue #21 point 3) */
+export const refundBodySchema = z.strictObject({
+  paymentId: z.string().regex(/^(pay|dep)_[A-Za-z0-9]{8,64}$/),
+  amount: yen,
+})
+
+export const refundSchema = z.object({
+  id: z.string(),
+  paymentId: z.string(),
+  amount: z.number(),
+  status: z.literal('succeeded'),
+})
+
+export const refundListSchema = z.object({ data: z.array(refundSchema) })
+
+/** GET /v1/reports/daily?date=YYYY-MM-DD (a JST day) */
+export const dailyReportQuerySchema = z.object({
+  date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .refine((value) => isValidYyyymmdd(value.replaceAll('-', '')), 'a date as YYYY-MM-DD'),
+})
+
+export const dailyReportSchema = z.object({
+  date: z.string(),
+  depositsReceived: z.number(),
+  cardCaptured: z.number(),
+  refunded: z.number(),
+})

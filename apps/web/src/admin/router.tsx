@@ -37,6 +37,9 @@ const NoticesScreen = lazy(() =>
 const MaintenanceScreen = lazy(() =>
   import('./screens/maintenance.tsx').then((module) => ({ default: module.MaintenanceScreen })),
 )
+const MoneyScreen = lazy(() =>
+  import('./screens/money.tsx').then((module) => ({ default: module.MoneyScreen })),
+)
 const later = (element: ReactNode) => <Suspense fallback={<Loading />}>{element}</Suspense>
 
 // The console's screens (issue #20) under the basename /admin. Each signed-in screen names the
@@ -96,6 +99,7 @@ export const adminRoutes: RouteObject[] = [
       { path: 'members', element: guarded('viewMemberStates', later(<MemberStatesScreen />)) },
       { path: 'products', element: guarded('manageProducts', later(<ProductsScreen />)) },
       { path: 'rosters', element: guarded('manageRosters', later(<RostersScreen />)) },
+      { path: 'money', element: guarded('reconcileMoney', later(<MoneyScreen />)) },
       { path: 'audit', element: guarded('viewAuditLog', <AuditScreen />) },
       { path: 'staff', element: guarded('manageStaff', <StaffScreen />) },
       { path: 'notices', element: guarded('manageNotices', later(<NoticesScreen />)) },

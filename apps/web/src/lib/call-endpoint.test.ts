@@ -4,6 +4,7 @@ import * as AdminRoutes from '@app/shared/api/admin/routes'
 import * as AdminNoticeRoutes from '@app/shared/api/admin/notice-routes'
 import * as AdminParticipationRoutes from '@app/shared/api/admin/participation-routes'
 import * as AdminSetup from '@app/shared/api/admin/setup-routes'
+import * as AdminMoneyRoutes from '@app/shared/api/admin/money-routes'
 import * as AccessRoutes from '@app/shared/api/access/routes'
 import * as SessionRoutes from '@app/shared/api/access/session'
 import * as CurrentRoute from '@app/shared/api/application/current-route'
@@ -49,6 +50,7 @@ function apiPrefixes(): string[] {
     AdminNoticeRoutes,
     AdminParticipationRoutes,
     AdminSetup,
+    AdminMoneyRoutes,
   ].flatMap((module) =>
     Object.values(module).filter(
       (value): value is Route => typeof value === 'object' && 'path' in value,

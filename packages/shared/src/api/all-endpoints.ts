@@ -3,6 +3,7 @@ import * as Admin from './admin/endpoints.ts'
 import * as AdminNotices from './admin/notice-endpoints.ts'
 import * as AdminParticipation from './admin/participation.ts'
 import * as AdminSetup from './admin/setup.ts'
+import * as AdminMoney from './admin/money.ts'
 import * as Application from './application/endpoints.ts'
 import type { Endpoint } from './endpoint.ts'
 import * as Group from './group/endpoints.ts'
@@ -26,6 +27,7 @@ export const allEndpoints: readonly Endpoint[] = [
   ...[
     Access,
     Admin,
+    AdminMoney,
     AdminNotices,
     AdminParticipation,
     AdminSetup,

@@ -7,6 +7,7 @@ import * as AdminRoutes from './admin/routes.ts'
 import * as AdminNoticeRoutes from './admin/notice-routes.ts'
 import * as AdminParticipationRoutes from './admin/participation-routes.ts'
 import * as AdminSetup from './admin/setup-routes.ts'
+import * as AdminMoneyRoutes from './admin/money-routes.ts'
 import * as SessionRoutes from './access/session.ts'
 import * as CurrentRoute from './application/current-route.ts'
 import * as ApplicationRoutes from './application/routes.ts'
@@ -38,6 +39,7 @@ const routeModules = [
   AdminNoticeRoutes,
   AdminParticipationRoutes,
   AdminSetup,
+  AdminMoneyRoutes,
   SessionRoutes,
   ApplicationRoutes,
   GroupRoutes,

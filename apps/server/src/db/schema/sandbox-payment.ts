@@ -79,3 +79,20 @@ export const sandboxPayDeposits = pgTable('sandbox_pay_deposits', {
   deliveredStatus: integer(),
   createdAt: instant().notNull().defaultNow(),
 })
+
+/**
+ * A refund of a captured card payment or of a deposit (issue #21 point 3). The same
+ * Idempotency-Key is one refund; the refunds of one payment never add up to more than it took.
+ */
+export const sandboxPayRefunds = pgTable(
+  'sandbox_pay_refunds',
+  {
+    id: text().primaryKey(),
+    idempotencyKey: text().notNull(),
+    /** pay_… or dep_… */
+    paymentId: text().notNull(),
+    amount: integer().notNull(),
+    createdAt: instant().notNull().defaultNow(),
+  },
+  (table) => [unique('sandbox_pay_refunds_key_uq').on(table.idempotencyKey)],
+)

@@ -9,37 +9,46 @@ import { enqueueMail } from '../mail/outbox.ts'
 import { findBranch, findGroupPfInfo } from '../group/group-records.ts'
 import { depositMail, type DepositMailInput } from '../mail/templates.ts'
 import {
+  claimReceivedNotification,
   insertDepositNotification,
   lockVirtualAccountByNumber,
+  markNotificationReconciled,
   recordDepositOnAccount,
+  type VirtualAccountRow,
 } from './payment-repository.ts'
 import { findApplicationById, updateApplyInfo } from '../application/application-records.ts'
 import { verifyDepositSignature } from './signature.ts'
 
 import { PaymentPart, type PaymentOptions } from './payment-common.ts'
 
-// Deposit reconciliation (SPEC §4; PRODUCT.md "Money"): the provider's signed notification,
-// kept once per id, matched to its virtual account, and the application's status pattern and
-// mail in the same transaction.
+// Deposit reconciliation (SPEC §4; PRODUCT.md "Money"; issue #21 point 3, ADR 0031): the
+// provider's signed notification is checked and kept once per id by the webhook, which answers
+// at once; the reconciliation job claims kept notifications (FOR UPDATE SKIP LOCKED, so two
+// processes never reconcile one twice) and matches each to its virtual account, the
+// application's status pattern and its mail in one transaction. The webhook nudges the job right
+// after its commit; the job also runs on an interval.
 
 export type DepositOutcome = 'paid' | 'underpaid' | 'overpaid' | 'unknownAccount'
-export type DepositAnswer =
-  { received: true; outcome: DepositOutcome } | { received: true; duplicate: true }
+export type DepositAnswer = { received: true } | { received: true; duplicate: true }
 
 const depositEvents: Record<'paid' | 'underpaid' | 'overpaid', PaymentEvent> = {
   paid: 'depositPaidInFull',
   underpaid: 'depositUnderpaid',
   overpaid: 'depositOverpaid',
 }
+
+/** Notifications per run of the job before it looks again (a run goes on while it finds some). */
+const RECONCILE_BATCH = 50
+
 export class DepositReconciliation extends PaymentPart {
   constructor(options: PaymentOptions) {
     super(options)
   }
 
   /**
-   * The provider's signed deposit notification: checked against the raw body, kept whatever it
-   * matches (an unknown account is kept for an operator), recorded once per notification id,
-   * and reconciled with the account and the application's status pattern in one transaction.
+   * The provider's signed notification: checked against the raw body and kept (state received)
+   * whatever it matches, once per notification id. The reconciliation job does the rest; it is
+   * nudged once this transaction has committed.
    */
   async receiveDeposit(rawBody: string, signature: string | undefined): Promise<DepositAnswer> {
     const now = this.now()
@@ -72,41 +81,87 @@ export class DepositReconciliation extends PaymentPart {
       })
     }
     const notification = parsed.data
-    return this.db.transaction(async (txn): Promise<DepositAnswer> => {
-      const tx = txn as unknown as Database
-      const account = await lockVirtualAccountByNumber(tx, notification.accountNumber)
-      const paidAmount = (account?.paidAmount ?? 0) + notification.amount
-      const outcome: DepositOutcome =
-        account === undefined
-          ? 'unknownAccount'
-          : (depositStatus(account.amount, paidAmount) as 'paid' | 'underpaid' | 'overpaid')
-      const isNew = await insertDepositNotification(tx, {
-        id: notification.id,
-        accountNumber: notification.accountNumber,
-        amount: notification.amount,
-        depositedAt: new Date(notification.depositedAt),
-        depositorName: notification.depositorName ?? null,
-        virtualAccountId: account?.id ?? null,
-        outcome,
-        receivedAt: now,
-      })
-      if (!isNew) return { received: true, duplicate: true }
-      if (account !== undefined && outcome !== 'unknownAccount') {
-        await recordDepositOnAccount(tx, account.id, { paidAmount, depositStatus: outcome, now })
-        await this.#applyDeposit(tx, account.applicationId, {
-          event: depositEvents[outcome],
-          amount: account.amount,
-          paidAmount,
-          outcome,
-          now,
-        })
-      }
-      return { received: true, outcome }
+    const isNew = await insertDepositNotification(this.db, {
+      id: notification.id,
+      accountNumber: notification.accountNumber,
+      amount: notification.amount,
+      depositedAt: new Date(notification.depositedAt),
+      depositorName: notification.depositorName ?? null,
+      virtualAccountId: null,
+      outcome: null,
+      status: 'received',
+      receivedAt: now,
     })
+    if (!isNew) return { received: true, duplicate: true }
+    // committed (one statement): the job reconciles it within the second
+    this.options.onDepositReceived?.()
+    return { received: true }
   }
 
   /**
-   * A reconciled deposit on the application, in the notification's transaction: its status pattern
+   * One run of the reconciliation job: claims received notifications one at a time, each in its
+   * own transaction (SKIP LOCKED: another process takes another row), until none is left or
+   * `limit` were reconciled. Returns how many this run reconciled.
+   */
+  async reconcileDue(limit = RECONCILE_BATCH): Promise<number> {
+    let done = 0
+    while (done < limit) {
+      const isDone = await this.db.transaction(async (txn): Promise<boolean> => {
+        const tx = txn as unknown as Database
+        const claimed = await claimReceivedNotification(tx)
+        if (claimed === undefined) return false
+        const account = await lockVirtualAccountByNumber(tx, claimed.accountNumber)
+        await this.reconcileToAccount(tx, claimed, account, { now: this.now(), staffId: null })
+        return true
+      })
+      if (!isDone) break
+      done += 1
+    }
+    return done
+  }
+
+  /**
+   * A notification matched to an account (or to none: unknown account), in the caller's
+   * transaction with the notification and the account locked: the account's paid amount and
+   * deposit status, the application's status pattern and the applicant's mail. Also the desk's
+   * match by hand (staffId set). Returns the outcome.
+   */
+  async reconcileToAccount(
+    tx: Database,
+    notification: { id: string; amount: number },
+    account: VirtualAccountRow | undefined,
+    by: { now: Date; staffId: string | null },
+  ): Promise<DepositOutcome> {
+    const paidAmount = (account?.paidAmount ?? 0) + notification.amount
+    const outcome: DepositOutcome =
+      account === undefined
+        ? 'unknownAccount'
+        : (depositStatus(account.amount, paidAmount) as 'paid' | 'underpaid' | 'overpaid')
+    await markNotificationReconciled(tx, notification.id, {
+      virtualAccountId: account?.id ?? null,
+      outcome,
+      matchedByStaffId: by.staffId,
+      now: by.now,
+    })
+    if (account !== undefined && outcome !== 'unknownAccount') {
+      await recordDepositOnAccount(tx, account.id, {
+        paidAmount,
+        depositStatus: outcome,
+        now: by.now,
+      })
+      await this.#applyDeposit(tx, account.applicationId, {
+        event: depositEvents[outcome],
+        amount: account.amount,
+        paidAmount,
+        outcome,
+        now: by.now,
+      })
+    }
+    return outcome
+  }
+
+  /**
+   * A reconciled deposit on the application, in the reconciliation's transaction: its status pattern
    * moves on (SPEC §4), and the applicant is mailed paid, short or over (issue #23 point 17).
    * One read of the application, locked, serves both.
    */

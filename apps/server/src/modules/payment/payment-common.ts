@@ -39,6 +39,11 @@ export interface PaymentOptions {
   newPolicyHolderNo?: () => string
   /** renewal procedures (issue #9, ADR 0016): whether a draft may complete, and completing it */
   renewals?: RenewalCompletion
+  /**
+   * called once a deposit notification is kept (after its commit): nudges the reconciliation job
+   * (issue #21 point 3); tests leave it out and run the job themselves
+   */
+  onDepositReceived?: () => void
 }
 
 /**

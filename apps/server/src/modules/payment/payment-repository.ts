@@ -326,6 +326,46 @@ export async function insertDepositNotification(
   return rows.length > 0
 }
 
+/**
+ * The oldest notification the reconciliation job has not reconciled yet, locked until the
+ * caller's transaction ends; SKIP LOCKED: a row another process holds is left to it.
+ */
+export async function claimReceivedNotification(
+  db: Database,
+): Promise<typeof depositNotifications.$inferSelect | undefined> {
+  const rows = await db
+    .select()
+    .from(depositNotifications)
+    .where(eq(depositNotifications.status, 'received'))
+    .orderBy(depositNotifications.receivedAt, depositNotifications.id)
+    .limit(1)
+    .for('update', { skipLocked: true })
+  return rows[0]
+}
+
+/** received → reconciled, with the account it matched (none: unknown account). */
+export async function markNotificationReconciled(
+  db: Database,
+  id: string,
+  values: {
+    virtualAccountId: string | null
+    outcome: string
+    matchedByStaffId: string | null
+    now: Date
+  },
+): Promise<void> {
+  await db
+    .update(depositNotifications)
+    .set({
+      virtualAccountId: values.virtualAccountId,
+      outcome: values.outcome,
+      matchedByStaffId: values.matchedByStaffId,
+      status: 'reconciled',
+      reconciledAt: values.now,
+    })
+    .where(eq(depositNotifications.id, id))
+}
+
 /** Payment attempts by kind and status (the metrics' payment outcomes). */
 export async function countAttemptsByOutcome(
   db: Database,

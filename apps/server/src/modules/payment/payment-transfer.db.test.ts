@@ -115,11 +115,13 @@ describe('振込口座・団体扱・入金通知（issue #7）', () => {
       amount,
     })
     expect(response.statusCode, response.body).toBe(201)
+    // the webhook only keeps it: the reconciliation job matches it (issue #21 point 3)
+    await app.reconciliationJob.runNow()
     return response.json<{ id: string; deliveredStatus: number | null }>()
   }
 
-  /** A notification signed by us, as the provider signs it. */
-  function notify(
+  /** A notification signed by us, as the provider signs it; then the reconciliation job ran. */
+  async function notify(
     notification: Record<string, unknown>,
     options: { secret?: string; signedAt?: Date; header?: string | null } = {},
   ) {
@@ -133,7 +135,7 @@ describe('振込口座・団体扱・入金通知（issue #7）', () => {
             Math.floor(signedAt.getTime() / 1000),
           )
         : options.header
-    return app.inject({
+    const response = await app.inject({
       method: 'POST',
       url: '/api/paymentNotifications/deposit/',
       headers: {
@@ -142,6 +144,18 @@ describe('振込口座・団体扱・入金通知（issue #7）', () => {
       },
       payload: raw,
     })
+    await app.reconciliationJob.runNow()
+    return response
+  }
+
+  /** What the reconciliation job made of a kept notification. */
+  async function outcomeOf(id: unknown): Promise<string | null | undefined> {
+    const [row] = await database.db
+      .select({ outcome: depositNotifications.outcome, status: depositNotifications.status })
+      .from(depositNotifications)
+      .where(eq(depositNotifications.id, String(id)))
+    expect(row?.status).toBe('reconciled')
+    return row?.outcome
   }
 
   const notification = (accountNumber: string, amount: number) => ({
@@ -326,18 +340,21 @@ describe('振込口座・団体扱・入金通知（issue #7）', () => {
     it('不足は記録して状態を変えず、残りの入金で 330、さらに入金すると超過として記録すること', async () => {
       const { who, view } = await applicantAtPayment(app, transferLink)
       const accountNumber = (await issueAccount(who, view)).virtualAccount?.accountNumber ?? ''
-      const under = await notify(notification(accountNumber, 1000))
-      expect([under.statusCode, under.json()]).toEqual([
-        200,
-        { received: true, outcome: 'underpaid' },
-      ])
+      const underNotification = notification(accountNumber, 1000)
+      const under = await notify(underNotification)
+      expect([under.statusCode, under.json()]).toEqual([200, { received: true }])
+      expect(await outcomeOf(underNotification.id)).toBe('underpaid')
       expect(await statusPatternOf(who)).toBe('220')
       expect(await accountOf(who)).toMatchObject({ paidAmount: 1000, depositStatus: 'underpaid' })
-      const rest = await notify(notification(accountNumber, 350))
-      expect(rest.json()).toEqual({ received: true, outcome: 'paid' })
+      const restNotification = notification(accountNumber, 350)
+      const rest = await notify(restNotification)
+      expect(rest.json()).toEqual({ received: true })
+      expect(await outcomeOf(restNotification.id)).toBe('paid')
       expect(await statusPatternOf(who)).toBe('330')
-      const more = await notify(notification(accountNumber, 100))
-      expect(more.json()).toEqual({ received: true, outcome: 'overpaid' })
+      const moreNotification = notification(accountNumber, 100)
+      const more = await notify(moreNotification)
+      expect(more.json()).toEqual({ received: true })
+      expect(await outcomeOf(moreNotification.id)).toBe('overpaid')
       expect(await statusPatternOf(who)).toBe('330')
       expect(await accountOf(who)).toMatchObject({ paidAmount: 1450, depositStatus: 'overpaid' })
       const kept = await database.db
@@ -386,8 +403,10 @@ describe('振込口座・団体扱・入金通知（issue #7）', () => {
     it('一度に多く入金されたら超過として記録し 330 になること（211 からも）', async () => {
       const { who, view } = await applicantAtPayment(app, transfer211Link)
       const accountNumber = (await issueAccount(who, view)).virtualAccount?.accountNumber ?? ''
-      const response = await notify(notification(accountNumber, 2000))
-      expect(response.json()).toEqual({ received: true, outcome: 'overpaid' })
+      const over = notification(accountNumber, 2000)
+      const response = await notify(over)
+      expect(response.json()).toEqual({ received: true })
+      expect(await outcomeOf(over.id)).toBe('overpaid')
       expect(await statusPatternOf(who)).toBe('330')
       expect(await accountOf(who)).toMatchObject({ paidAmount: 2000, depositStatus: 'overpaid' })
     })
@@ -395,10 +414,8 @@ describe('振込口座・団体扱・入金通知（issue #7）', () => {
     it('知らない口座への入金は捨てずに残すこと', async () => {
       const unknown = notification('0000001', 5000)
       const response = await notify(unknown)
-      expect([response.statusCode, response.json()]).toEqual([
-        200,
-        { received: true, outcome: 'unknownAccount' },
-      ])
+      expect([response.statusCode, response.json()]).toEqual([200, { received: true }])
+      expect(await outcomeOf(unknown.id)).toBe('unknownAccount')
       const [kept] = await database.db
         .select()
         .from(depositNotifications)
@@ -417,7 +434,8 @@ describe('振込口座・団体扱・入金通知（issue #7）', () => {
       const accountNumber = (await issueAccount(who, view)).virtualAccount?.accountNumber ?? ''
       const once = notification(accountNumber, 500)
       const first = await notify(once)
-      expect(first.json()).toEqual({ received: true, outcome: 'underpaid' })
+      expect(first.json()).toEqual({ received: true })
+      expect(await outcomeOf(once.id)).toBe('underpaid')
       const [second, third] = await Promise.all([notify(once), notify(once)])
       expect(second?.json()).toEqual({ received: true, duplicate: true })
       expect(third?.json()).toEqual({ received: true, duplicate: true })

@@ -187,4 +187,31 @@ describe('決済代行会社のアダプター (HttpPaymentProvider)', () => {
     expect(issued).toEqual({ kind: 'issued', account })
     expect(received.at(-1)?.headers['idempotency-key']).toBe('idem_0123456789abcdef')
   })
+
+  it('返金: 支払いの ID・金額・冪等キーを送り、返金と断り（上限超え）を読むこと (issue #21)', async () => {
+    answer(201, { id: 're_1', paymentId: 'pay_1', amount: 500, status: 'succeeded' })
+    const refunded = await provider().refund('pay_1', 500, 'refund_0123456789abcdef')
+    expect(refunded).toEqual({ kind: 'refunded', id: 're_1', paymentId: 'pay_1', amount: 500 })
+    expect(received.at(-1)).toMatchObject({ method: 'POST', url: '/pay/v1/refunds' })
+    expect(received.at(-1)?.headers['idempotency-key']).toBe('refund_0123456789abcdef')
+    expect(JSON.parse(received.at(-1)?.body ?? '')).toEqual({ paymentId: 'pay_1', amount: 500 })
+    answer(409, { error: { code: 'refund_exceeds_payment', message: '…' } })
+    expect(await provider().refund('pay_1', 5000, 'refund_0123456789abcdeg')).toEqual({
+      kind: 'refused',
+      code: 'refund_exceeds_payment',
+    })
+    answer(200, { id: 're_1' })
+    await expect(provider().refund('pay_1', 500, 'refund_0123456789abcdef')).rejects.toThrow(
+      ProviderUnavailableError,
+    )
+  })
+
+  it('日次の報告: その日の入金・売上・返金を読むこと (issue #21)', async () => {
+    const report = { date: '2026-12-15', depositsReceived: 2327, cardCaptured: 1350, refunded: 0 }
+    answer(200, report)
+    expect(await provider().dailyReport('2026-12-15')).toEqual(report)
+    expect(received.at(-1)?.url).toBe('/pay/v1/reports/daily?date=2026-12-15')
+    answer(503, { error: { code: 'maintenance', message: '…' } })
+    await expect(provider().dailyReport('2026-12-15')).rejects.toThrow(ProviderUnavailableError)
+  })
 })

@@ -62,6 +62,32 @@ export interface IssuedVirtualAccount {
   dueDate: string
 }
 
+/**
+ * A refund (issue #21 point 3): money returned from a captured card payment or a deposit, by the
+ * provider's id of either. Generic: any kind of payment the provider took (stored-card charges,
+ * issue #24, too).
+ */
+export interface RefundRequest {
+  /** the provider's payment or deposit id */
+  paymentId: string
+  /** yen, at most what the payment took less its earlier refunds */
+  amountYen: number
+  /** ours, stable per thing refunded: the same key twice is one refund */
+  idempotencyKey: string
+}
+
+export type RefundResult =
+  { kind: 'refunded'; id: string; paymentId: string; amount: number } | ProviderRefusal
+
+/** The provider's own figures for one JST day (its report), in yen. */
+export interface ProviderDailyReport {
+  /** YYYY-MM-DD (JST) */
+  date: string
+  depositsReceived: number
+  cardCaptured: number
+  refunded: number
+}
+
 export type VirtualAccountResult =
   { kind: 'issued'; account: IssuedVirtualAccount } | ProviderRefusal
 
@@ -87,6 +113,13 @@ export interface PaymentProvider {
     idempotencyKey: string,
     request: VirtualAccountRequest,
   ): Promise<VirtualAccountResult>
+  /**
+   * Returns money from a payment; the same key always gets the same refund. Refused
+   * (refund_exceeds_payment) when the refunds would add up to more than the payment took.
+   */
+  refund(paymentId: string, amountYen: number, idempotencyKey: string): Promise<RefundResult>
+  /** The provider's totals of one JST day (YYYY-MM-DD). */
+  dailyReport(date: string): Promise<ProviderDailyReport>
 }
 
 const providerCode = z.string().regex(/^[A-Za-z0-9_]{1,64}$/)
@@ -124,6 +157,19 @@ const issuedAccount = z.object({
   accountHolder: z.string().min(1).max(200),
   amount,
   dueDate: z.string().regex(/^\d{8}$/),
+})
+
+const refundAnswer = z.object({
+  id: z.string().regex(/^[A-Za-z0-9_]{1,128}$/),
+  paymentId,
+  amount: z.number().int().positive(),
+  status: z.literal('succeeded'),
+})
+const dailyReportAnswer = z.object({
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  depositsReceived: amount,
+  cardCaptured: amount,
+  refunded: amount,
 })
 
 interface Answer {
@@ -196,6 +242,26 @@ export class HttpPaymentProvider implements PaymentProvider {
       return { kind: 'issued', account: parse(issuedAccount, answer.body, 'virtual account') }
     }
     return refusal(answer, [400, 409, 500, 503])
+  }
+
+  async refund(id: string, amountYen: number, idempotencyKey: string): Promise<RefundResult> {
+    const answer = await this.#call('POST', '/v1/refunds', {
+      idempotencyKey,
+      body: { paymentId: id, amount: amountYen },
+    })
+    if (answer.status === 200 || answer.status === 201) {
+      const refund = parse(refundAnswer, answer.body, 'refund')
+      return { kind: 'refunded', id: refund.id, paymentId: refund.paymentId, amount: refund.amount }
+    }
+    return refusal(answer, [400, 404, 409, 500, 503])
+  }
+
+  async dailyReport(date: string): Promise<ProviderDailyReport> {
+    const answer = await this.#call('GET', `/v1/reports/daily?date=${encodeURIComponent(date)}`)
+    if (answer.status !== 200) {
+      throw new ProviderUnavailableError(`daily report answered ${answer.status}`)
+    }
+    return parse(dailyReportAnswer, answer.body, 'daily report')
   }
 
   async #call(

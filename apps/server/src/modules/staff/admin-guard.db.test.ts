@@ -6,6 +6,7 @@ import * as Admin from '@app/shared/api/admin/endpoints'
 import * as AdminNotices from '@app/shared/api/admin/notice-endpoints'
 import * as Participation from '@app/shared/api/admin/participation'
 import * as Setup from '@app/shared/api/admin/setup'
+import * as AdminMoney from '@app/shared/api/admin/money'
 import type { Endpoint } from '@app/shared/api/endpoint'
 import { groupDocument } from '../../../test/factories.ts'
 import { createTestApp, createTestDatabase } from '../../../test/helpers.ts'
@@ -145,6 +146,23 @@ const requests: ReadonlyMap<Endpoint, { params?: object; query?: object; body?: 
       },
     },
   ],
+  // the reconciliation desk (issue #21 point 3)
+  [AdminMoney.moneyDepositsApi, { query: { state: 'underpaid' } }],
+  [AdminMoney.moneyCardsApi, { query: { state: 'doubleCapture' } }],
+  [
+    AdminMoney.matchDepositApi,
+    { params: { notificationId: 'dep_abcdefgh12345678' }, body: { applicationId: id, ...reason } },
+  ],
+  [
+    AdminMoney.requestShortfallApi,
+    { params: { notificationId: 'dep_abcdefgh12345678' }, body: { note: '確認のため' } },
+  ],
+  [AdminMoney.refundMoneyItemApi, { params: { itemKey: `capture-${id}` }, body: reason }],
+  [
+    AdminMoney.resolveMoneyItemApi,
+    { params: { itemKey: `capture-${id}` }, body: { note: '確認' } },
+  ],
+  [AdminMoney.moneyTotalsApi, { query: { from: '2026-11-01', to: '2026-11-02' } }],
 ])
 
 /** The steps before a staff session exists: the link's and the sign-in's. */
@@ -162,6 +180,7 @@ const withoutStaffSession: readonly Endpoint[] = [
 const adminEndpoints = (
   [
     ...Object.values(Admin),
+    ...Object.values(AdminMoney),
     ...Object.values(AdminNotices),
     ...Object.values(Participation),
     ...Object.values(Setup),

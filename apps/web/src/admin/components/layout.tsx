@@ -31,6 +31,7 @@ const menu: readonly { to: string; label: string; permission: StaffPermission }[
   { to: '/members', label: t('admin.nav.memberStates'), permission: 'viewMemberStates' },
   { to: '/products', label: t('admin.nav.products'), permission: 'manageProducts' },
   { to: '/rosters', label: t('admin.nav.rosters'), permission: 'manageRosters' },
+  { to: '/money', label: t('admin.nav.money'), permission: 'reconcileMoney' },
   { to: '/audit', label: t('admin.nav.audit'), permission: 'viewAuditLog' },
   { to: '/staff', label: t('admin.nav.staff'), permission: 'manageStaff' },
   { to: '/notices', label: t('admin.nav.notices'), permission: 'manageNotices' },

@@ -159,12 +159,12 @@ export type DepositNotification = z.infer<typeof depositNotificationSchema>
 /** how old a signed notification may be */
 export const SIGNATURE_TOLERANCE_SECONDS = 300
 
-/** What the deposit notification answers: received (and what it did), or a repeat. */
+/**
+ * What the deposit notification answers: received (kept; the reconciliation job matches it,
+ * issue #21 point 3), or a repeat.
+ */
 export const depositAnswerSchema = /* @__PURE__ */ z.union([
-  z.strictObject({
-    received: z.literal(true),
-    outcome: z.enum(['paid', 'underpaid', 'overpaid', 'unknownAccount']),
-  }),
+  z.strictObject({ received: z.literal(true) }),
   z.strictObject({ received: z.literal(true), duplicate: z.literal(true) }),
 ])
 
