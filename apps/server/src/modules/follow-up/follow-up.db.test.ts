@@ -317,6 +317,8 @@ describe('自動更新されたご契約のご請求と、マイページから�
       amount: 1550,
     })
     expect(deposit.statusCode, deposit.body).toBe(201)
+    // the webhook only keeps the notification; the reconciliation job applies it (ADR 0031)
+    await app.reconciliationJob.runNow()
     expect(await statusPatternOf(transferHolder)).toBe('330')
     expect(await invoiceOf(transferHolder, transferLink)).toMatchObject({ state: 'paid' })
   })
