@@ -38,7 +38,7 @@ import type { RecordScope } from '../staff/staff-scope.ts'
 // caller's RecordScope and filters by it in SQL: a record outside it is never read.
 
 /** The scope as a condition on `applications` (undefined: every row). */
-function scopeCondition(scope: RecordScope): SQL | undefined {
+export function scopeCondition(scope: RecordScope): SQL | undefined {
   switch (scope.kind) {
     case 'all':
       return undefined

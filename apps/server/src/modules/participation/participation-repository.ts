@@ -25,6 +25,7 @@ import {
   virtualAccounts,
 } from '../../db/schema/index.ts'
 import type { RecordScope } from '../staff/staff-scope.ts'
+import { applicationScopeCondition } from '../back-office/back-office-records.ts'
 
 // The participation dashboard's reads (issue #21 points 5 and 6, ADR 0033). Reads only, over the
 // tables of the group, roster, access, application and payment modules; nothing here writes. Every
@@ -57,22 +58,6 @@ function productScope(scope: RecordScope): SQL | undefined {
       )
     case 'group':
       return eq(groupPfInfos.groupPfCode, scope.groupPfCode)
-  }
-}
-
-/** The scope as a condition on `applications` (agency staff: their branches' applications). */
-function applicationScope(scope: RecordScope): SQL | undefined {
-  switch (scope.kind) {
-    case 'all':
-      return undefined
-    case 'none':
-      return sql`false`
-    case 'agency':
-      return exists(
-        sql`(select 1 from ${groupPfBranches} where ${groupPfBranches.groupPfCode} = ${applications.groupPfCode} and ${groupPfBranches.groupPfBranchNo} = ${applications.groupPfBranchNo} and ${groupPfBranches.agentCd} = ${scope.agentCd})`,
-      )
-    case 'group':
-      return eq(applications.groupPfCode, scope.groupPfCode)
   }
 }
 
@@ -133,7 +118,7 @@ function productApplications(scope: RecordScope, key: ProductKey): SQL | undefin
     eq(applications.groupPfCode, key.groupPfCode),
     eq(applications.groupPfCodeInceptionDateYm, key.groupPfCodeInceptionDateYm),
     ne(applications.status, 'cancelled'),
-    applicationScope(scope),
+    applicationScopeCondition(scope),
   )
 }
 
@@ -326,7 +311,9 @@ export async function listMemberStates(
     }
   })()
   const scoped =
-    scope.kind === 'agency' ? or(isNull(applications.id), applicationScope(scope)) : undefined
+    scope.kind === 'agency'
+      ? or(isNull(applications.id), applicationScopeCondition(scope))
+      : undefined
   const where = and(
     eq(rosterMembers.groupPfCode, key.groupPfCode),
     eq(rosterMembers.groupPfCodeInceptionDateYm, key.groupPfCodeInceptionDateYm),

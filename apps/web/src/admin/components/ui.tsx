@@ -186,3 +186,36 @@ export function DateRangeFields<K extends string>({
     </fieldset>
   )
 }
+
+/**
+ * A start and an end in Japanese time (issue #21: maintenance windows, notices), both required;
+ * `datetime-local` values, which lib/jst-datetime.ts reads as JST.
+ */
+export function DateTimeRangeFields({
+  labels,
+  values,
+  errors,
+  onChange,
+}: {
+  labels: { startsAt: string; endsAt: string }
+  values: { startsAt: string; endsAt: string }
+  errors: { startsAt?: string; endsAt?: string }
+  onChange: (key: 'startsAt' | 'endsAt', value: string) => void
+}) {
+  return (
+    <div className="grid grid-cols-2 gap-4">
+      {(['startsAt', 'endsAt'] as const).map((key) => (
+        <InputField
+          key={key}
+          label={labels[key]}
+          required
+          support={t('admin.datetime.support')}
+          error={errors[key]}
+          type="datetime-local"
+          value={values[key]}
+          onChange={(value) => onChange(key, value)}
+        />
+      ))}
+    </div>
+  )
+}

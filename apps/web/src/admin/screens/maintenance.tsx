@@ -29,6 +29,7 @@ import {
   tableClassName,
   tdClassName,
   thClassName,
+  DateTimeRangeFields,
 } from '../components/ui.tsx'
 import { dateTimeText } from '../lib/format.ts'
 import { jstRangeErrors, MAINTENANCE_CHANGED_EVENT } from '../lib/jst-datetime.ts'
@@ -191,26 +192,15 @@ export function MaintenanceScreen() {
           {t('admin.maintenance.schedule')}
         </h2>
         <p>{t('admin.maintenance.scheduleHint')}</p>
-        <div className="grid grid-cols-2 gap-4">
-          <InputField
-            label={t('admin.maintenance.startsAt')}
-            required
-            support={t('admin.datetime.support')}
-            error={errors.startsAt}
-            type="datetime-local"
-            value={form.startsAt}
-            onChange={(value) => setForm({ ...form, startsAt: value })}
-          />
-          <InputField
-            label={t('admin.maintenance.endsAt')}
-            required
-            support={t('admin.datetime.support')}
-            error={errors.endsAt}
-            type="datetime-local"
-            value={form.endsAt}
-            onChange={(value) => setForm({ ...form, endsAt: value })}
-          />
-        </div>
+        <DateTimeRangeFields
+          labels={{
+            startsAt: t('admin.maintenance.startsAt'),
+            endsAt: t('admin.maintenance.endsAt'),
+          }}
+          values={form}
+          errors={errors}
+          onChange={(key, value) => setForm({ ...form, [key]: value })}
+        />
         <InputField
           label={t('admin.maintenance.reason')}
           required

@@ -32,6 +32,7 @@ import {
   tableClassName,
   tdClassName,
   thClassName,
+  DateTimeRangeFields,
 } from '../components/ui.tsx'
 import { dateTimeText } from '../lib/format.ts'
 import { useGroups } from '../lib/groups.ts'
@@ -241,26 +242,15 @@ export function NoticesScreen() {
             />
           )}
         </Field>
-        <div className="grid grid-cols-2 gap-4">
-          <InputField
-            label={t('admin.notices.startsAt')}
-            required
-            support={t('admin.datetime.support')}
-            error={errors.startsAt}
-            type="datetime-local"
-            value={form.startsAt}
-            onChange={(value) => setForm({ ...form, startsAt: value })}
-          />
-          <InputField
-            label={t('admin.notices.endsAt')}
-            required
-            support={t('admin.datetime.support')}
-            error={errors.endsAt}
-            type="datetime-local"
-            value={form.endsAt}
-            onChange={(value) => setForm({ ...form, endsAt: value })}
-          />
-        </div>
+        <DateTimeRangeFields
+          labels={{
+            startsAt: t('admin.notices.startsAt'),
+            endsAt: t('admin.notices.endsAt'),
+          }}
+          values={form}
+          errors={errors}
+          onChange={(key, value) => setForm({ ...form, [key]: value })}
+        />
         <div className="flex gap-3">
           <button type="submit" aria-disabled={isBusy} className={primaryButtonClassName}>
             {t(editing === undefined ? 'admin.notices.submitCreate' : 'admin.notices.submitUpdate')}

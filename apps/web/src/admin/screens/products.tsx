@@ -13,7 +13,7 @@ import { t } from '@app/shared/messages/admin-console'
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
 import { ApiError } from '@/lib/api-client.ts'
 import { callEndpoint } from '@/lib/call-endpoint.ts'
-import { ModalDialog } from '../components/dialog.tsx'
+import { ConfirmDialog } from '../components/confirm-dialog.tsx'
 import {
   ErrorAlert,
   inputClassName,
@@ -303,9 +303,12 @@ export function ProductsScreen() {
         )}
       </div>
 
-      <ModalDialog
+      <ConfirmDialog
         open={confirming}
         title={t('admin.products.publish')}
+        confirmLabel={t('admin.products.publish')}
+        isBusy={isBusy}
+        onConfirm={() => void publish()}
         onClose={() => setConfirming(false)}
       >
         <p>
@@ -314,25 +317,7 @@ export function ProductsScreen() {
             ym: check_?.groupPfCodeInceptionDateYm ?? '',
           })}
         </p>
-        <div className="flex gap-4">
-          <button
-            type="button"
-            aria-disabled={isBusy}
-            className={primaryButtonClassName}
-            onClick={() => void publish()}
-          >
-            {t('admin.products.publish')}
-          </button>
-          <button
-            type="button"
-            data-close
-            className={secondaryButtonClassName}
-            onClick={() => setConfirming(false)}
-          >
-            {t('admin.common.cancel')}
-          </button>
-        </div>
-      </ModalDialog>
+      </ConfirmDialog>
     </>
   )
 }

@@ -5,7 +5,7 @@ import { t } from '@app/shared/messages/admin-console'
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { ApiError } from '@/lib/api-client.ts'
 import { callEndpoint } from '@/lib/call-endpoint.ts'
-import { ModalDialog } from '../components/dialog.tsx'
+import { ConfirmDialog } from '../components/confirm-dialog.tsx'
 import {
   ErrorAlert,
   inputClassName,
@@ -357,9 +357,12 @@ export function RostersScreen() {
         )}
       </div>
 
-      <ModalDialog
+      <ConfirmDialog
         open={confirming}
         title={t('admin.rosters.publish')}
+        confirmLabel={t('admin.rosters.publish')}
+        isBusy={isBusy}
+        onConfirm={() => void publish()}
         onClose={() => setConfirming(false)}
       >
         <p>
@@ -369,25 +372,7 @@ export function RostersScreen() {
             removals: check_?.removals.length ?? 0,
           })}
         </p>
-        <div className="flex gap-4">
-          <button
-            type="button"
-            aria-disabled={isBusy}
-            className={primaryButtonClassName}
-            onClick={() => void publish()}
-          >
-            {t('admin.rosters.publish')}
-          </button>
-          <button
-            type="button"
-            data-close
-            className={secondaryButtonClassName}
-            onClick={() => setConfirming(false)}
-          >
-            {t('admin.common.cancel')}
-          </button>
-        </div>
-      </ModalDialog>
+      </ConfirmDialog>
     </>
   )
 }
