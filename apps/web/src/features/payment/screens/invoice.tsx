@@ -44,7 +44,7 @@ function errorCodeOf(error: unknown): string {
 
 function Rows({ rows }: { rows: [string, string][] }) {
   return (
-    <dl className="grid gap-x-6 gap-y-2 md:grid-cols-[auto_1fr]">
+    <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2">
       {rows.map(([term, value]) => (
         <div key={term} className="contents">
           <dt className="text-std-16B-170 text-solid-gray-900">{term}</dt>
