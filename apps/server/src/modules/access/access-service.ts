@@ -528,13 +528,19 @@ export class AccessService {
       rosterAuthValues: { '1': roster?.authItem1, '2': roster?.authItem2, '3': roster?.authItem3 },
       items: context.itemDefinitionArray,
     })
-    return createApplication(tx, {
-      accountId: account.id,
-      rosterMemberId: verification.rosterMemberId,
-      ...linkOf(context.link),
-      ...start,
-      completedSteps: [],
-    })
+    // stamped by the product's clock, as every other time of the application (the dashboard's
+    // daily series counts a start on this day, issue #21)
+    return createApplication(
+      tx,
+      {
+        accountId: account.id,
+        rosterMemberId: verification.rosterMemberId,
+        ...linkOf(context.link),
+        ...start,
+        completedSteps: [],
+      },
+      now,
+    )
   }
 
   /** A wrong reserved try (counted in advance): the 5th in a row on get the locked message. */

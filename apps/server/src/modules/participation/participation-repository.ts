@@ -123,8 +123,10 @@ function productApplications(scope: RecordScope, key: ProductKey): SQL | undefin
 }
 
 /** SPEC §4: statusPattern 330 is "paid" (rules/back-office.ts adminPaymentStatus). */
-const isPaid = sql`${applications.statusPattern} = '330'`
 const isApplied = sql`${applications.status} = 'applied'`
+// A draft carries its start's status pattern (SPEC §4: a group-collection product's draft already
+// reads 330), so paid is an applied application at 330.
+const isPaid = sql`(${isApplied} and ${applications.statusPattern} = '330')`
 
 export interface FigureRow {
   rosterSize: number
@@ -209,7 +211,8 @@ export async function countByDay(
     return db
       .select({ date: day, count: count() })
       .from(applications)
-      .where(and(where, condition))
+      // an instant that is not there (a paid status set without any record of when) has no day
+      .where(and(where, condition, sql`${instant} is not null`))
       .groupBy(day)
   }
   const [started, applied, paid] = await Promise.all([
