@@ -58,6 +58,8 @@ describe('participation dashboard (issue #21 points 5, 6)', () => {
         {
           memberCode: 'P0001',
           status: 'draft',
+          // a group-collection draft already reads 330 (SPEC §4): it is not paid
+          statusPattern: '330',
           nameKanji: '青木　一郎',
           nameKana: 'アオキ　イチロウ',
         },
