@@ -3,7 +3,7 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
-import type { Plugin } from 'vite'
+import type { BuildEnvironmentOptions, Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
 
 // One id per build: CI may pin it (e.g. the commit hash) with BUILD_ID; otherwise time + random.
@@ -74,7 +74,51 @@ function isInMyPageChunk(id: string): boolean {
   )
 }
 
-export default defineConfig(({ command }) => ({
+const clientBuild: BuildEnvironmentOptions = {
+  outDir: 'dist',
+  emptyOutDir: true,
+  target: 'es2022',
+  // dist/.vite/manifest.json: which chunks a server-rendered screen needs, to preload them
+  // (ADR 0036).
+  manifest: true,
+  // Report sizes; the budget itself is checked by the benchmarks (PRODUCT.md "Budgets").
+  reportCompressedSize: true,
+  // Browsers without <link rel="modulepreload"> (Firefox before 115, Safari before 17) then
+  // fetch a screen's chunks one after another rather than together; nothing else changes.
+  modulePreload: { polyfill: false },
+  rolldownOptions: {
+    output: {
+      codeSplitting: {
+        groups: [
+          { name: 'shell', tags: ['$initial'], test: isInShellChunk },
+          { name: 'my-page', test: isInMyPageChunk, includeDependenciesRecursively: false },
+          {
+            name: 'my-page-forms',
+            test: (id: string) => myPageFormModule.test(id),
+            includeDependenciesRecursively: false,
+          },
+          {
+            name: 'renewal',
+            test: (id: string) => renewalModule.test(id),
+            includeDependenciesRecursively: false,
+          },
+        ],
+      },
+    },
+  },
+}
+
+// `vite build --ssr src/entry-server.tsx`: the landing pages' server render (ADR 0036), for Node,
+// beside dist rather than in it (dist is served as it is).
+const ssrBuild: BuildEnvironmentOptions = {
+  outDir: 'dist-ssr',
+  emptyOutDir: true,
+  target: 'node20',
+  copyPublicDir: false,
+  reportCompressedSize: false,
+}
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   base: '/app/',
   plugins: [react(), tailwindcss(), buildMeta(buildId)],
   define: {
@@ -83,35 +127,10 @@ export default defineConfig(({ command }) => ({
   resolve: {
     alias: [...sourceAlias, ...(command === 'build' ? reactRouterProduction : [])],
   },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    target: 'es2022',
-    // Report sizes; the budget itself is checked by the benchmarks (PRODUCT.md "Budgets").
-    reportCompressedSize: true,
-    // Browsers without <link rel="modulepreload"> (Firefox before 115, Safari before 17) then
-    // fetch a screen's chunks one after another rather than together; nothing else changes.
-    modulePreload: { polyfill: false },
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            { name: 'shell', tags: ['$initial'], test: isInShellChunk },
-            { name: 'my-page', test: isInMyPageChunk, includeDependenciesRecursively: false },
-            {
-              name: 'my-page-forms',
-              test: (id: string) => myPageFormModule.test(id),
-              includeDependenciesRecursively: false,
-            },
-            {
-              name: 'renewal',
-              test: (id: string) => renewalModule.test(id),
-              includeDependenciesRecursively: false,
-            },
-          ],
-        },
-      },
-    },
+  build: isSsrBuild === true ? ssrBuild : clientBuild,
+  ssr: {
+    // One copy of the shared rules, bundled in; React and React Router are the server's own.
+    noExternal: ['@app/shared'],
   },
   server: {
     proxy: {

@@ -40,8 +40,9 @@ import { entryGroupOf, renderNoticeBanner } from './modules/notices/notice-banne
 import { floodGuardStore } from './modules/security/flood-guard-store.ts'
 import { registerErrorHandling } from './plugins/error-handler.ts'
 import { registerInputTextCheck } from './plugins/input-text.ts'
-import { registerSecurityHeaders } from './plugins/security.ts'
-import { registerSpa } from './plugins/spa.ts'
+import { contentSecurityPolicy, registerSecurityHeaders } from './plugins/security.ts'
+import { createLandingRenderer } from './plugins/landing-render.ts'
+import { insertBeforeRoot, registerSpa } from './plugins/spa.ts'
 import { staffRoutes } from './modules/staff/routes.ts'
 import { supportRoutes } from './modules/back-office/support-routes.ts'
 import { moneyRoutes } from './modules/payment/money-routes.ts'
@@ -287,10 +288,35 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The pamphlet's /app path is a server page, never the SPA's index.html (ADR 0008).
   await app.register(pamphletRoutes, { maintenance, notices: services.noticeBoard })
   // A group's notices on its entry URLs, before the app's root (issue #21 point 7, ADR 0034).
-  await registerSpa(app, config.webDistDir, config.adminDistDir, async (pathname) => {
-    const groupPfCode = entryGroupOf(pathname)
-    if (groupPfCode === undefined) return undefined
-    return renderNoticeBanner(await services.noticeBoard.current(groupPfCode, clock.now())).value
+  // Landing pages rendered on the server (issue #22, ADR 0036), with a group's notices before
+  // the app's root on its entry URLs (issue #21 point 7, ADR 0034).
+  const landing = createLandingRenderer({
+    app,
+    webDistDir: config.webDistDir,
+    ssrDistDir: config.webSsrDistDir,
+    now: () => clock.now().getTime(),
+    log: app.log,
+  })
+  await registerSpa(app, config.webDistDir, config.adminDistDir, async (request, built) => {
+    const rendered = await landing.render(request, built)
+    const html = rendered?.html ?? built
+    const groupPfCode = entryGroupOf(request.url.split('?')[0] ?? '')
+    const banner =
+      groupPfCode === undefined
+        ? ''
+        : renderNoticeBanner(await services.noticeBoard.current(groupPfCode, clock.now())).value
+    if (rendered === undefined && banner === '') return undefined
+    return {
+      html: banner === '' ? html : insertBeforeRoot(html, banner),
+      headers:
+        rendered === undefined
+          ? undefined
+          : {
+              'content-security-policy': contentSecurityPolicy(config, {
+                styleNonce: rendered.styleNonce,
+              }),
+            },
+    }
   })
   return app
 }

@@ -31,6 +31,8 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
   /** the back-office console's build (issue #20); default: dist-admin beside WEB_DIST_DIR */
   ADMIN_DIST_DIR: z.string().min(1).optional(),
+  /** the landing pages' server render (issue #22); default: dist-ssr beside WEB_DIST_DIR */
+  WEB_SSR_DIST_DIR: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   APP_NOW: isoInstant.optional(),
   MAINTENANCE_WINDOW: z.string().optional(),
@@ -232,6 +234,8 @@ export interface Config {
   webDistDir: string
   /** the back-office console's build, served under /admin (issue #20) */
   adminDistDir: string
+  /** the web app's server entry for the landing pages (issue #22, ADR 0036) */
+  webSsrDistDir: string
   logLevel: Env['LOG_LEVEL']
   appNow: Date | undefined
   maintenanceWindow: ReturnType<typeof parseMaintenanceWindow>
@@ -510,6 +514,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     webDistDir: path.resolve(env.WEB_DIST_DIR),
     adminDistDir: path.resolve(
       env.ADMIN_DIST_DIR ?? path.join(path.dirname(path.resolve(env.WEB_DIST_DIR)), 'dist-admin'),
+    ),
+    webSsrDistDir: path.resolve(
+      env.WEB_SSR_DIST_DIR ?? path.join(path.dirname(path.resolve(env.WEB_DIST_DIR)), 'dist-ssr'),
     ),
     logLevel: env.LOG_LEVEL,
     appNow: env.APP_NOW === undefined ? undefined : new Date(Date.parse(env.APP_NOW)),

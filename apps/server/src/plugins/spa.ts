@@ -73,19 +73,22 @@ const rebuildingPage = `<!doctype html>
 `
 
 /**
- * Markup the server puts into index.html before the app's root for a request path (issue #21
- * point 7: a group's notice banner on its entry URLs), or undefined for none. It must be escaped
- * HTML; the bundle is untouched.
+ * What the server makes of index.html for a page request, or undefined to send it as built: a
+ * group's notice banner before the app's root (issue #21 point 7, ADR 0034), a landing page's
+ * server render (issue #22, ADR 0036). `headers` are set on the answer (e.g. a CSP with a nonce).
  */
-export type PageInsert = (pathname: string) => Promise<string | undefined>
+export type PageCompose = (
+  request: FastifyRequest,
+  html: string,
+) => Promise<{ html: string; headers?: Record<string, string> } | undefined>
 
 const ROOT_ELEMENT = '<div id="root">'
 
 interface Site {
   prefix: string
   distDir: string
-  /** what goes before the root element of index.html for a path */
-  insert?: PageInsert | undefined
+  /** what the server makes of index.html for a request */
+  compose?: PageCompose | undefined
   /** index.html's cache-control */
   indexCacheControl: string
   /** what the log says when the folder has no build */
@@ -95,7 +98,9 @@ interface Site {
 /** A site's page for a request path (sent by the reply), or undefined when it is not one. */
 type PageFor = (
   pathname: string,
-) => ((reply: FastifyReply) => FastifyReply | Promise<FastifyReply>) | undefined
+) =>
+  | ((request: FastifyRequest, reply: FastifyReply) => FastifyReply | Promise<FastifyReply>)
+  | undefined
 
 /**
  * One built app under its prefix: hashed assets cached for a year, other files never; its root
@@ -124,33 +129,33 @@ async function registerSite(app: FastifyInstance, site: Site, isFirst: boolean):
       )
     },
   })
-  const page = async (reply: FastifyReply, pathname: string) => {
+  const page = async (request: FastifyRequest, reply: FastifyReply) => {
     const index = readIndex()
-    const markup =
-      index.kind === 'ready' && site.insert !== undefined ? await site.insert(pathname) : undefined
+    const composed =
+      index.kind === 'ready' && site.compose !== undefined
+        ? await site.compose(request, index.html.toString('utf8'))
+        : undefined
+    if (composed === undefined) return sendIndex(reply, index, site.indexCacheControl)
+    if (composed.headers !== undefined) void reply.headers(composed.headers)
     return sendIndex(
       reply,
-      markup === undefined || markup === '' || index.kind !== 'ready'
-        ? index
-        : { kind: 'ready', html: withInsert(index.html, markup) },
+      { kind: 'ready', html: Buffer.from(composed.html, 'utf8') },
       site.indexCacheControl,
     )
   }
   // the folder itself is no file: the app's root page
-  app.get(prefix, { schema: { hide: true } }, (_request, reply) => page(reply, prefix))
+  app.get(prefix, { schema: { hide: true } }, page)
   const bare = prefix.slice(0, -1)
   return (pathname) =>
     (pathname === bare || pathname.startsWith(prefix)) && !pathname.startsWith(`${prefix}assets/`)
-      ? (reply) => page(reply, pathname)
+      ? page
       : undefined
 }
 
 /** index.html with `markup` just before the app's root element (unchanged without one). */
-function withInsert(html: Buffer, markup: string): Buffer {
-  const text = html.toString('utf8')
-  const at = text.indexOf(ROOT_ELEMENT)
-  if (at < 0) return html
-  return Buffer.from(text.slice(0, at) + markup + text.slice(at), 'utf8')
+export function insertBeforeRoot(html: string, markup: string): string {
+  const at = html.indexOf(ROOT_ELEMENT)
+  return at < 0 ? html : html.slice(0, at) + markup + html.slice(at)
 }
 
 /** index.html when the build is whole; while one is written, a page that comes back soon. */
@@ -184,7 +189,7 @@ export async function registerSpa(
   app: FastifyInstance,
   webDistDir: string,
   adminDistDir?: string,
-  insert?: PageInsert,
+  compose?: PageCompose,
 ): Promise<void> {
   const sites: PageFor[] = [
     await registerSite(
@@ -194,7 +199,7 @@ export async function registerSpa(
         distDir: webDistDir,
         // no-cache: stored but asked again each time, so an inserted notice is never stale
         indexCacheControl: 'no-cache',
-        insert,
+        compose,
         missingMessage: 'web app not built: /app answers 404 until it is (npm run build)',
       },
       true,
@@ -219,6 +224,8 @@ export async function registerSpa(
     const pathname = request.url.split('?')[0] ?? ''
     const isRead = request.method === 'GET' || request.method === 'HEAD'
     const page = isRead ? sites.map((pageFor) => pageFor(pathname)).find(Boolean) : undefined
-    return page === undefined ? sendIndex(reply, { kind: 'missing' }, 'no-cache') : page(reply)
+    return page === undefined
+      ? sendIndex(reply, { kind: 'missing' }, 'no-cache')
+      : page(request, reply)
   })
 }

@@ -3,16 +3,20 @@ import { createApiClient } from '../lib/api-client.ts'
 import { sessionStorageOrUndefined } from '../lib/browser-storage.ts'
 import { env } from '../lib/env.ts'
 import { createFlowTracker } from '../lib/flow-tracker.ts'
-import { createGroupStore } from '../lib/group-store.ts'
+import { createGroupStore, type GroupData } from '../lib/group-store.ts'
 import { browserWindow, ServicesContext, type Services } from '../lib/services.tsx'
 import { browserPrefetchEnvironment } from './prefetch.ts'
 
-export function createBrowserServices(win: Window): Services {
+/** `groups`: those a server-rendered page carried (app/server-rendered.ts), already loaded. */
+export function createBrowserServices(
+  win: Window,
+  groups: Readonly<Record<string, GroupData>> = {},
+): Services {
   const storage = sessionStorageOrUndefined()
   const api = createApiClient({ baseUrl: env.apiBaseUrl, storage, isDev: env.isDev })
   return {
     api,
-    groupStore: createGroupStore(api),
+    groupStore: createGroupStore(api, groups),
     flow: createFlowTracker({ storage }),
     browser: browserWindow(win),
     storage,

@@ -37,6 +37,12 @@ export interface ScreenDefinition {
   layout: LayoutName
   guard: ScreenGuard
   load: () => Promise<ScreenModule>
+  /**
+   * A landing page, rendered on the server as complete HTML and then hydrated (issue #22, ADR
+   * 0036): `module` is `load`'s target as the build manifest names it (relative to apps/web), so
+   * the server can preload its chunk.
+   */
+  serverRendered?: { module: string }
 }
 
 export const areaBasePaths = {
@@ -254,6 +260,7 @@ export const screens: readonly ScreenDefinition[] = [
     layout: 'common',
     guard: open,
     load: () => import('../features/entry/screens/terms-of-service.tsx'),
+    serverRendered: { module: 'src/features/entry/screens/terms-of-service.tsx' },
   },
   {
     area: 'ent',
@@ -321,6 +328,7 @@ export const screens: readonly ScreenDefinition[] = [
     layout: 'common-encryption',
     guard: open,
     load: () => import('../features/my-page/screens/login.tsx'),
+    serverRendered: { module: 'src/features/my-page/screens/login.tsx' },
   },
   {
     area: 'myp',
@@ -451,6 +459,7 @@ export const screens: readonly ScreenDefinition[] = [
     layout: 'common',
     guard: open,
     load: () => import('../features/system-terms/system-terms-screen.tsx'),
+    serverRendered: { module: 'src/features/system-terms/system-terms-screen.tsx' },
   },
 ]
 

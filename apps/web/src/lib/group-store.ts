@@ -108,8 +108,17 @@ function toGroupLoadError(error: unknown): GroupLoadError {
   return new GroupLoadError(groupLoadFailure(500, undefined))
 }
 
-export function createGroupStore(api: ApiClient): GroupStore {
-  const entries = new Map<string, Entry>()
+/**
+ * `loaded`: groups already known by their link key, e.g. those a server-rendered page carries in
+ * its HTML (issue #22, ADR 0035): no request is made for them.
+ */
+export function createGroupStore(
+  api: ApiClient,
+  loaded: Readonly<Record<string, GroupData>> = {},
+): GroupStore {
+  const entries = new Map<string, Entry>(
+    Object.entries(loaded).map(([key, data]) => [key, { state: 'loaded', data }]),
+  )
   const listeners = new Set<() => void>()
 
   function set(key: string, entry: Entry): void {

@@ -343,7 +343,8 @@ export function useForm<TFieldValues extends FieldValues, TTransformed = TFieldV
 ): UseFormReturn<TFieldValues, TTransformed> {
   const [form] = useState(() => createForm(options))
   form.control.resolver = options.resolver
-  useSyncExternalStore(form.control.subscribe, form.hostVersion)
+  // The same snapshot on the server: a form renders there with its defaults (ADR 0036).
+  useSyncExternalStore(form.control.subscribe, form.hostVersion, form.hostVersion)
   return form
 }
 
@@ -366,9 +367,8 @@ export function useWatch({
   control: Control<FieldValues, unknown>
   name?: string
 }): unknown {
-  return useSyncExternalStore(control.subscribe, () =>
-    name === undefined ? control.values() : getIn(control.values(), name),
-  )
+  const snapshot = () => (name === undefined ? control.values() : getIn(control.values(), name))
+  return useSyncExternalStore(control.subscribe, snapshot, snapshot)
 }
 
 export interface ControllerField<TValue, TName extends string> {
@@ -397,7 +397,8 @@ export function useController<
   fieldState: { invalid: boolean; error?: FieldError }
 } {
   const value = useWatch<TFieldValues, TTransformed, TName>({ control, name })
-  const error = useSyncExternalStore(control.subscribe, () => control.formState().errors[name])
+  const errorOf = () => control.formState().errors[name]
+  const error = useSyncExternalStore(control.subscribe, errorOf, errorOf)
   const handlers = useMemo(
     () => ({
       onChange: (valueOrEvent: unknown) => control.setValue(name, valueOfEvent(valueOrEvent)),

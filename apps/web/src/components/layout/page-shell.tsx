@@ -1,5 +1,5 @@
 import { t } from '@app/shared/messages/shell'
-import type { MouseEvent, ReactNode } from 'react'
+import { useCallback, type MouseEvent, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { themeStyle } from './theme-color.ts'
 
@@ -31,6 +31,29 @@ function LockIcon() {
   )
 }
 
+/**
+ * The group's colours on the shell, set through CSSOM in a ref, never as a style attribute: the
+ * page's CSP (`style-src 'self'`) refuses one in server-rendered markup (ADR 0036), which carries
+ * the same values as a rule in its inline stylesheet instead.
+ */
+function useThemeColor(themeColor: string | undefined): (element: HTMLElement | null) => void {
+  return useCallback(
+    (element: HTMLElement | null) => {
+      if (element === null) return
+      const computed = getComputedStyle(element)
+      for (const [name, value] of Object.entries(themeStyle(themeColor))) {
+        // Already in effect (the server-rendered rule): setting it again would recompute the
+        // style of the whole page right after the first paint.
+        if (computed.getPropertyValue(name).trim().toLowerCase() === String(value).toLowerCase()) {
+          continue
+        }
+        element.style.setProperty(name, String(value))
+      }
+    },
+    [themeColor],
+  )
+}
+
 export function PageShell({
   layout,
   groupName,
@@ -48,7 +71,7 @@ export function PageShell({
   const isEncrypted =
     layout === 'common-encryption' || layout === 'common-encryption-with-margin-top-none'
   return (
-    <div className="flex min-h-dvh flex-col" style={themeStyle(themeColor)} data-layout={layout}>
+    <div className="flex min-h-dvh flex-col" ref={useThemeColor(themeColor)} data-layout={layout}>
       <a
         href={`#${MAIN_CONTENT_ID}`}
         onClick={handleSkipLink}

@@ -1,0 +1,209 @@
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify'
+
+// The landing pages rendered on the server (issue #22, ADR 0036): termsOfService, the my-page
+// login and the system terms page. The web app's server entry (apps/web/src/entry-server.tsx,
+// built by `vite build --ssr` into dist-ssr) runs the app's own routes, loaders and guards and
+// renders the screen; this module puts its markup into index.html with what makes the first
+// paint independent of any script or stylesheet request:
+//   - the stylesheet inline (one <style> with a nonce in place of the <link>), with the group's
+//     colours;
+//   - the screen's chunks preloaded beside the shell's;
+//   - the group data the render used, for the browser to hydrate without asking again;
+//   - the screen's title.
+// The group data is fetched by the app's own API call, answered in-process (app.inject) as if
+// the visitor had made it (its rate limit is the visitor's). Anything the entry does not render
+// (a redirect, an error, a page that is not a landing page) or a failure here leaves index.html
+// as built: the browser then does exactly what it does without a server render.
+
+/** What the web app's server entry exports (apps/web/src/entry-server.tsx). */
+interface LandingEntry {
+  renderLanding(request: { url: string; now: number; fetch: typeof fetch }): Promise<
+    | {
+        root: string
+        title: string
+        data: string
+        module: string
+        themeCss: string
+      }
+    | undefined
+  >
+}
+
+interface ManifestChunk {
+  file: string
+  imports?: string[]
+}
+type Manifest = Record<string, ManifestChunk>
+
+export interface LandingRenderer {
+  /** index.html with the page rendered into it, or undefined when this page is not rendered */
+  render(
+    request: FastifyRequest,
+    html: string,
+  ): Promise<{ html: string; styleNonce: string } | undefined>
+}
+
+export interface LandingRendererOptions {
+  app: FastifyInstance
+  /** the web app's build (index.html, assets, .vite/manifest.json) */
+  webDistDir: string
+  /** the server entry's build (entry-server.js) */
+  ssrDistDir: string
+  /** the product's clock */
+  now: () => number
+  log: FastifyBaseLogger
+}
+
+const ENTRY_FILE = 'entry-server.js'
+const ROOT_ELEMENT = '<div id="root"></div>'
+const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*href="\/app\/(assets\/[^"]+\.css)"[^>]*>/g
+const TITLE_ELEMENT = /<title>[^<]*<\/title>/
+
+/** Escapes text for an HTML text node (the title). */
+function escapeText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+}
+
+/** A file read again only when it changes (a rebuild under the running server, issue #23). */
+function changingFile<T>(file: string, read: (file: string) => T): () => T | undefined {
+  let cached: { stamp: string; value: T } | undefined
+  return () => {
+    const stat = fs.statSync(file, { throwIfNoEntry: false })
+    if (stat === undefined) return undefined
+    const stamp = `${stat.ino}:${stat.size}:${stat.mtimeMs}`
+    if (cached?.stamp !== stamp) cached = { stamp, value: read(file) }
+    return cached.value
+  }
+}
+
+/** The files a module needs, its own first: its chunk and every chunk it imports, recursively. */
+export function chunkFilesOf(manifest: Manifest, module: string): string[] {
+  const files: string[] = []
+  const seen = new Set<string>()
+  const visit = (key: string) => {
+    if (seen.has(key)) return
+    seen.add(key)
+    const chunk = manifest[key]
+    if (chunk === undefined) return
+    files.push(chunk.file)
+    for (const imported of chunk.imports ?? []) visit(imported)
+  }
+  visit(module)
+  return files
+}
+
+/**
+ * A fetch whose GET requests to the API are answered by this server in-process, as from the
+ * visitor's address. Anything else is refused: a render only reads.
+ */
+function inProcessFetch(app: FastifyInstance, remoteAddress: string): typeof fetch {
+  return async (input, init) => {
+    const url =
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+    const method = init?.method ?? (input instanceof Request ? input.method : 'GET')
+    if (method !== 'GET' || !url.startsWith('/api/')) {
+      throw new Error('a server render only reads the API')
+    }
+    const answer = await app.inject({
+      method: 'GET',
+      url,
+      remoteAddress,
+      headers: { accept: 'application/json' },
+    })
+    const headers = new Headers()
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : String(value))
+    }
+    return new Response(answer.rawPayload, { status: answer.statusCode, headers })
+  }
+}
+
+export function createLandingRenderer(options: LandingRendererOptions): LandingRenderer {
+  const { app, webDistDir, log } = options
+  const entryFile = path.join(options.ssrDistDir, ENTRY_FILE)
+  if (!fs.existsSync(entryFile)) {
+    log.warn(
+      { ssrDistDir: options.ssrDistDir },
+      'server render not built: landing pages are sent as the plain app page (npm run build)',
+    )
+  }
+  // Imported again after a rebuild: the address carries the file's stamp.
+  let entry: { stamp: string; module: Promise<LandingEntry> } | undefined
+  const loadEntry = (): Promise<LandingEntry> | undefined => {
+    const stat = fs.statSync(entryFile, { throwIfNoEntry: false })
+    if (stat === undefined) return undefined
+    const stamp = `${stat.ino}-${stat.size}-${stat.mtimeMs}`
+    if (entry?.stamp !== stamp) {
+      const address = `${pathToFileURL(entryFile).href}?build=${encodeURIComponent(stamp)}`
+      entry = { stamp, module: import(address) as Promise<LandingEntry> }
+    }
+    return entry.module
+  }
+  const readManifest = changingFile(
+    path.join(webDistDir, '.vite', 'manifest.json'),
+    (file) => JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest,
+  )
+  const stylesheets = new Map<string, () => string | undefined>()
+  const stylesheet = (asset: string): string | undefined => {
+    let read = stylesheets.get(asset)
+    if (read === undefined) {
+      read = changingFile(path.join(webDistDir, asset), (file) => fs.readFileSync(file, 'utf8'))
+      stylesheets.set(asset, read)
+    }
+    return read()
+  }
+
+  return {
+    async render(request, html) {
+      const module = loadEntry()
+      const manifest = readManifest()
+      if (module === undefined || manifest === undefined || !html.includes(ROOT_ELEMENT)) {
+        return undefined
+      }
+      const stylesheetAssets = [...html.matchAll(STYLESHEET_LINK)].map((match) => match[1] ?? '')
+      const css = stylesheetAssets.map(stylesheet)
+      if (css.some((text) => text === undefined || text.includes('</'))) return undefined
+
+      let page: Awaited<ReturnType<LandingEntry['renderLanding']>>
+      try {
+        page = await (
+          await module
+        ).renderLanding({
+          // The origin is not the router's concern; the path and the query are.
+          url: `http://localhost${request.url}`,
+          now: options.now(),
+          fetch: inProcessFetch(app, request.ip),
+        })
+      } catch (error) {
+        // No address or parameter in the log: the path holds the link's key.
+        log.warn(
+          { err: error instanceof Error ? { name: error.name, message: error.message } : 'unknown' },
+          'server render failed: the plain app page is sent',
+        )
+        return undefined
+      }
+      if (page === undefined) return undefined
+
+      const styleNonce = randomBytes(16).toString('base64')
+      const preloads = chunkFilesOf(manifest, page.module)
+        .filter((file) => !html.includes(`/app/${file}"`))
+        .map((file) => `<link rel="modulepreload" crossorigin href="/app/${file}">`)
+      const style = `<style nonce="${styleNonce}">${css.join('\n')}\n${page.themeCss}</style>`
+      let composed = html.replace(STYLESHEET_LINK, '')
+      composed = composed.replace(
+        '</head>',
+        `${preloads.join('\n')}${preloads.length > 0 ? '\n' : ''}${style}\n</head>`,
+      )
+      composed = composed.replace(TITLE_ELEMENT, () => `<title>${escapeText(page.title)}</title>`)
+      composed = composed.replace(
+        ROOT_ELEMENT,
+        () => `<div id="root">${page.root}</div>${page.data}`,
+      )
+      return { html: composed, styleNonce }
+    },
+  }
+}
