@@ -102,8 +102,7 @@ export function chunkFilesOf(manifest: Manifest, module: string): string[] {
  */
 function inProcessFetch(app: FastifyInstance, remoteAddress: string): typeof fetch {
   return async (input, init) => {
-    const url =
-      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
     const method = init?.method ?? (input instanceof Request ? input.method : 'GET')
     if (method !== 'GET' || !url.startsWith('/api/')) {
       throw new Error('a server render only reads the API')
@@ -116,7 +115,8 @@ function inProcessFetch(app: FastifyInstance, remoteAddress: string): typeof fet
     })
     const headers = new Headers()
     for (const [name, value] of Object.entries(answer.headers)) {
-      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : String(value))
+      if (value !== undefined)
+        headers.set(name, Array.isArray(value) ? value.join(', ') : String(value))
     }
     return new Response(answer.rawPayload, { status: answer.statusCode, headers })
   }
@@ -181,7 +181,9 @@ export function createLandingRenderer(options: LandingRendererOptions): LandingR
       } catch (error) {
         // No address or parameter in the log: the path holds the link's key.
         log.warn(
-          { err: error instanceof Error ? { name: error.name, message: error.message } : 'unknown' },
+          {
+            err: error instanceof Error ? { name: error.name, message: error.message } : 'unknown',
+          },
           'server render failed: the plain app page is sent',
         )
         return undefined
