@@ -377,6 +377,66 @@ describe('SPA の配信 (/app)', () => {
   })
 })
 
+describe('ランディングページのサーバー描画 (issue #22、ADR 0036)', () => {
+  let database: DatabaseHandle
+  let app: FastifyInstance
+  let root: string
+
+  beforeAll(async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'web-builds-'))
+    const web = path.join(root, 'dist')
+    const ssr = path.join(root, 'dist-ssr')
+    for (const dir of [path.join(web, 'assets'), path.join(web, '.vite'), ssr]) {
+      fs.mkdirSync(dir, { recursive: true })
+    }
+    fs.writeFileSync(
+      path.join(web, 'index.html'),
+      '<!doctype html><html lang="ja"><head><title>団体保険</title>' +
+        '<link rel="stylesheet" crossorigin href="/app/assets/shell-c1.css"></head>' +
+        '<body><div id="root"></div></body></html>',
+    )
+    fs.writeFileSync(path.join(web, 'assets', 'shell-c1.css'), 'p{color:red}')
+    fs.writeFileSync(path.join(web, '.vite', 'manifest.json'), '{}')
+    // A stand-in for the web app's server entry: it renders the system terms page only.
+    fs.writeFileSync(
+      path.join(ssr, 'entry-server.js'),
+      `export async function renderLanding({ url }) {
+        if (new URL(url).pathname !== '/app/systemTermsOfServiceAndPolicies') return undefined
+        return { root: '<h1>規約</h1>', title: '規約', data: '', module: 'x', themeCss: '' }
+      }`,
+    )
+    database = await createTestDatabase()
+    // WEB_SSR_DIST_DIR unset: the server entry is the dist-ssr folder beside the web build
+    app = await createTestApp(database, { env: { WEB_DIST_DIR: web } })
+  })
+  afterAll(async () => {
+    await app.close()
+    await database.close()
+    fs.rmSync(root, { recursive: true, force: true })
+  })
+
+  it('描画したページはその nonce の CSP で返し、他のページは index.html のまま返すこと', async () => {
+    const rendered = await app.inject('/app/systemTermsOfServiceAndPolicies')
+    expect(rendered.statusCode).toBe(200)
+    expect(rendered.headers['cache-control']).toBe('no-cache')
+    expect(rendered.body).toContain('<div id="root"><h1>規約</h1></div>')
+    const nonce = /<style nonce="([^"]+)">p\{color:red\}/.exec(rendered.body)?.[1]
+    expect(nonce).toBeDefined()
+    expect(rendered.headers['content-security-policy']).toContain(
+      `style-src 'self' 'nonce-${nonce ?? ''}'`,
+    )
+    expect(rendered.headers['content-security-policy']).toContain("script-src 'self';")
+    // a new nonce per answer
+    const again = await app.inject('/app/systemTermsOfServiceAndPolicies')
+    expect(again.body).not.toContain(`nonce="${nonce ?? ''}"`)
+
+    const plain = await app.inject('/app/ent/G1/202612/00001/abcdefghij/selectType')
+    expect(plain.body).toContain('<div id="root"></div>')
+    expect(plain.body).toContain('rel="stylesheet"')
+    expect(plain.headers['content-security-policy']).toContain("style-src 'self';")
+  })
+})
+
 describe('管理コンソールの配信 (/admin、issue #20)', () => {
   let database: DatabaseHandle
   let app: FastifyInstance

@@ -1,7 +1,12 @@
+import { existsSync } from 'node:fs'
+import path from 'node:path'
 import { applicationSteps } from '@app/shared/rules/application-steps'
 import { t } from '@app/shared/messages/t'
 import { describe, expect, it } from 'vitest'
 import { notFoundHelperSegments, screens } from './route-table.ts'
+
+/** apps/web: the build manifest's modules are named from here */
+const webRoot = path.resolve(import.meta.dirname, '../..')
 
 // SPEC §2.1-2.3, copied from the spec's lists.
 const specEnrolmentSegments = [
@@ -192,5 +197,24 @@ describe('ルート表（SPEC §2）', () => {
   it('どの画面のモジュールも画面コンポーネントを既定の export にしていること', async () => {
     const modules = await Promise.all(screens.map((screen) => screen.load()))
     expect(modules.every((module) => typeof module.default === 'function')).toBe(true)
+  })
+})
+
+describe('server-rendered landing pages (issue #22, ADR 0036)', () => {
+  it('are termsOfService, the my-page login and the system terms page, each naming its own module', () => {
+    const rendered = screens.filter((screen) => screen.serverRendered !== undefined)
+    expect(rendered.map((screen) => `${screen.area}/${screen.page}`)).toEqual([
+      'ent/termsOfService',
+      'myp/login',
+      'system/systemTermsOfServiceAndPolicies',
+    ])
+    for (const screen of rendered) {
+      const module = screen.serverRendered?.module ?? ''
+      expect(existsSync(path.join(webRoot, module)), module).toBe(true)
+      // the manifest key is the module that `load` imports
+      expect(String(screen.load)).toContain(path.basename(module))
+      // open pages only: nothing the server cannot see (a session, the flow) decides them
+      expect(screen.guard).toEqual({ blockDirectAccess: false })
+    }
   })
 })
