@@ -53,7 +53,7 @@ import { budgets, hardTimeoutMs, loadSettings, productEnv } from './settings.ts'
 //   3. Lighthouse (mobile profile, 3 runs a page, median) on every demo group's landing screens
 //      (pamphlet, termsOfService, my-page login) and the system terms page: performance >= 95,
 //      LCP <= 2.0 s, TBT <= 200 ms, CLS 0, accessibility 100 (lighthouse.ts, also runnable on
-//      its own; about 10 minutes).
+//      its own; 8 to 10 minutes).
 //
 // Exit 0 when every budget passes; exit 1 on a failed budget, a non-2xx answer or an error.
 //
