@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../src/app.ts'
 import { fixedClock } from '../src/clock.ts'
 import { openDatabase, type DatabaseHandle } from '../src/db/client.ts'
+import type { DemoLink } from '../src/demo/demo-groups.ts'
 import { loadDemoData } from '../src/demo/load-demo.ts'
 import { loadConfig } from '../src/env.ts'
 import { announceReady, runChild } from './child-protocol.ts'
@@ -65,14 +66,17 @@ runChild({
     }
     await app.listen({ host: '127.0.0.1', port: 0 })
     const { port } = app.server.address() as AddressInfo
+    const linkDetails = (link: DemoLink) => ({
+      groupPfCode: link.groupPfCode,
+      groupPfCodeInceptionDateYm: link.groupPfCodeInceptionDateYm,
+      groupPfBranchNo: link.groupPfBranchNo,
+      urlKey: link.urlKey,
+      name: link.name,
+    })
     announceReady(port, {
-      groupA: {
-        groupPfCode: groupA.groupPfCode,
-        groupPfCodeInceptionDateYm: groupA.groupPfCodeInceptionDateYm,
-        groupPfBranchNo: groupA.groupPfBranchNo,
-        urlKey: groupA.urlKey,
-        name: groupA.name,
-      },
+      groupA: linkDetails(groupA),
+      /** every demo group's link, in the order A, B, C, D (lighthouse.ts measures each) */
+      groups: links.map(linkDetails),
       rateLimitMax: config.rateLimitMax,
       nodeEnv: config.nodeEnv,
       webDistDir: config.webDistDir,

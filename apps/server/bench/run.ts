@@ -48,9 +48,12 @@ import { budgets, hardTimeoutMs, loadSettings, productEnv } from './settings.ts'
 //      BENCH_DATABASE_URL's server, dropped at the end) logins/s >= 0.8 x verifies/s, the budget;
 //      on PGlite the same ratio for information; an unknown ID's time against a known one's for
 //      information (login.ts says how);
-//   2. the JavaScript of every screen of the built web app;
-//   3. Lighthouse (mobile profile) on demo group A's pamphlet, with termsOfService and the system
-//      terms page for information (lighthouse.ts, also runnable on its own).
+//   2. the JavaScript of every screen of the built web app: initial JS <= 150 KiB gz with at
+//      least 15 KiB of it left free (issue #22 point 2), each later chunk <= 50 KiB;
+//   3. Lighthouse (mobile profile, 3 runs a page, median) on every demo group's landing screens
+//      (pamphlet, termsOfService, my-page login) and the system terms page: performance >= 95,
+//      LCP <= 2.0 s, TBT <= 200 ms, CLS 0, accessibility 100 (lighthouse.ts, also runnable on
+//      its own; 8 to 10 minutes).
 //
 // Exit 0 when every budget passes; exit 1 on a failed budget, a non-2xx answer or an error.
 //
@@ -532,13 +535,24 @@ async function benchmarkBundle(failures: string[]): Promise<void> {
     out('FAIL no lazy screen chunk found')
   }
 
+  // issue #22 point 2: the budget stays 150 KiB, and every screen keeps 15 KiB of it free
+  const headroomOf = (bytes: number) => budgets.initialJsKiB * 1024 - bytes
+  const headroomOk = (bytes: number) => headroomOf(bytes) >= budgets.initialJsHeadroomKiB * 1024
   const rows = report.screens.map((screen) => {
     const initialOk = screen.initialGzipBytes <= budgets.initialJsKiB * 1024
+    const roomOk = headroomOk(screen.initialGzipBytes)
     const chunkOk = screen.ownGzipBytes <= budgets.laterChunkKiB * 1024
-    if (!initialOk)
+    if (!initialOk) {
       failures.push(
         `bundle: ${screen.screen} initial JS ${kib(screen.initialGzipBytes)} KiB > ${budgets.initialJsKiB} KiB`,
       )
+    } else if (!roomOk) {
+      failures.push(
+        `bundle: ${screen.screen} initial JS ${kib(screen.initialGzipBytes)} KiB leaves ` +
+          `${kib(headroomOf(screen.initialGzipBytes))} KiB of the ${budgets.initialJsKiB} KiB budget ` +
+          `(headroom >= ${budgets.initialJsHeadroomKiB} KiB)`,
+      )
+    }
     if (!chunkOk)
       failures.push(
         `bundle: ${screen.screen} route chunk ${kib(screen.ownGzipBytes)} KiB > ${budgets.laterChunkKiB} KiB`,
@@ -547,6 +561,8 @@ async function benchmarkBundle(failures: string[]): Promise<void> {
       screen.screen,
       kib(screen.initialGzipBytes),
       verdict(initialOk),
+      kib(headroomOf(screen.initialGzipBytes)),
+      verdict(roomOk),
       kib(screen.ownGzipBytes),
       verdict(chunkOk),
       kib(screen.addedGzipBytes),
@@ -559,13 +575,15 @@ async function benchmarkBundle(failures: string[]): Promise<void> {
           'screen module',
           'initial KiB',
           `<=${budgets.initialJsKiB}`,
+          'headroom KiB',
+          `>=${budgets.initialJsHeadroomKiB}`,
           'route chunk KiB',
           `<=${budgets.laterChunkKiB}`,
           'added on navigation KiB',
         ],
         ...rows,
       ],
-      [false, true, false, true, false, true],
+      [false, true, false, true, false, true, false, true],
     ).join('\n'),
   )
   for (const chunk of report.sharedLaterChunks) {
@@ -587,6 +605,11 @@ async function benchmarkBundle(failures: string[]): Promise<void> {
   out(
     `initial JS of any screen: largest ${kib(largestInitial)} KiB (budget <= ${budgets.initialJsKiB})  ` +
       `${verdict(largestInitial <= budgets.initialJsKiB * 1024)}`,
+  )
+  out(
+    `headroom of every screen:  smallest ${kib(headroomOf(largestInitial))} KiB (budget >= ` +
+      `${budgets.initialJsHeadroomKiB}, i.e. initial JS <= ${budgets.initialJsKiB - budgets.initialJsHeadroomKiB} KiB)  ` +
+      `${verdict(headroomOk(largestInitial))}`,
   )
   out(
     `each later chunk:         largest ${kib(largestLater)} KiB (budget <= ${budgets.laterChunkKiB})  ` +

@@ -60,6 +60,11 @@ export const budgets = {
   /** login/s (verifyUser by first-entry ID) ÷ verifies/s of a bare argon2id verify loop */
   loginToVerifyRatio: 0.8,
   initialJsKiB: 150,
+  /**
+   * issue #22 point 2: every screen's initial JS stays this far below initialJsKiB (at most
+   * 135 KiB gz), so that a feature does not push a screen over the budget unnoticed
+   */
+  initialJsHeadroomKiB: 15,
   laterChunkKiB: 50,
 } as const
 
@@ -90,23 +95,35 @@ export const lighthouseSettings = {
     '--disable-component-update',
     '--disable-sync',
   ],
-  /** runs of a budgeted page; the budget is judged on the median performance score */
-  budgetedRuns: 3,
-  /** runs of an informational page */
-  informationalRuns: 1,
+  /** runs of every page; the page is judged on its median run by performance score */
+  runs: 3,
   /** Lighthouse's own limit for the page load */
   maxWaitForLoadMs: 45_000,
   /** one Lighthouse run, Chromium start included, is abandoned after this */
   runTimeoutMs: 120_000,
 } as const
 
-/** PRODUCT.md "Budgets": Lighthouse, mobile profile, pamphlet and entry screens. */
+/**
+ * PRODUCT.md "Budgets" and issue #22 point 2: Lighthouse, mobile profile, on each landing screen
+ * of each demo group (pamphlet, termsOfService, my-page login) and on the system terms page.
+ * Performance, LCP, TBT and CLS are judged on the page's median run (the run whose performance
+ * score is the median of `lighthouseSettings.runs`); accessibility on every run.
+ */
 export const lighthouseBudgets = {
   /** performance score × 100, at least */
   performance: 95,
-  /** accessibility score × 100, exactly */
+  /** largest-contentful-paint numericValue (simulated), at most */
+  lcpMs: 2000,
+  /** total-blocking-time numericValue (simulated), at most */
+  tbtMs: 200,
+  /** cumulative-layout-shift numericValue, at most: 0, no shift at all */
+  cls: 0,
+  /** accessibility score × 100, exactly, in every run */
   accessibility: 100,
 } as const
 
-/** The whole run is cut short (children killed, exit 1) after this (login section included). */
-export const hardTimeoutMs = 510_000
+/**
+ * The whole run is cut short (children killed, exit 1) after this: every section with room to
+ * spare on a busy 2-core machine (Lighthouse alone, 13 pages × 3 runs: 8.3 minutes measured).
+ */
+export const hardTimeoutMs = 40 * 60_000

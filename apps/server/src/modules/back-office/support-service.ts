@@ -74,6 +74,12 @@ function applicationStatus(status: string | undefined): AdminApplicationStatus |
 export class SupportService {
   readonly #options: SupportServiceOptions
 
+  /**
+   * Test seam, unset in the product: awaited by a first-entry password re-issue between reading
+   * the member's hash and replacing it, so a test can make two re-issues overlap for certain.
+   */
+  afterFirstEntryHashRead: (() => Promise<void>) | undefined = undefined
+
   constructor(options: SupportServiceOptions) {
     this.#options = options
   }
@@ -196,6 +202,7 @@ export class SupportService {
     if (firstEntryId === null) throw conflict('the member has no first-entry ID')
     const password = generateInitialPassword()
     const passwordHash = await hashPassword(password)
+    await this.afterFirstEntryHashRead?.()
     const now = this.#options.clock.now()
     await this.#db.transaction(async (txn) => {
       const tx = txn as unknown as Database

@@ -273,11 +273,26 @@ describe('加入者・申込者のサポート（issue #20 point 6）', () => {
 
     it('2人が同時に再発行すると1人だけが成功し、その人に見えたパスワードが通ること', async () => {
       const { firstEntryId } = await memberRow()
+      // Neither request replaces the hash before both have read it: without this barrier the
+      // second could read after the first committed, and both would rightly succeed.
+      let arrived = 0
+      let release = () => {}
+      const bothRead = new Promise<void>((resolve) => {
+        release = resolve
+      })
+      app.memberSupport.afterFirstEntryHashRead = async () => {
+        arrived += 1
+        if (arrived === 2) release()
+        await bothRead
+      }
       const answers = await Promise.all(
         [operator, operator].map((staff) =>
           call(AdminRoutes.reissueFirstEntryPasswordRoute, staff, reason),
         ),
-      )
+      ).finally(() => {
+        app.memberSupport.afterFirstEntryHashRead = undefined
+      })
+      expect(arrived).toBe(2)
       const statuses = answers.map((answer) => answer.statusCode).sort()
       expect(statuses).toEqual([200, 409])
       const shown = answers
