@@ -1,6 +1,6 @@
 // First: must run before any zod schema is created (see the module).
 import './lib/zod-jitless.ts'
-import { StrictMode } from 'react'
+import { StrictMode, useEffect } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router/dom'
 import { AppProviders, createBrowserServices } from './app/providers.tsx'
@@ -22,11 +22,20 @@ const router = createAppRouter(services)
 const container = document.getElementById('root')
 if (container === null) throw new Error('#root is missing from index.html')
 
+/** Renders nothing; once React has committed the page, the page takes input (see below). */
+function WhenCommitted({ onCommit }: { onCommit: () => void }) {
+  useEffect(onCommit, [onCommit])
+  return null
+}
+
+const acceptInput = () => container.removeAttribute('inert')
+
 const app = (
   <StrictMode>
     <AppProviders services={services}>
       <RouterProvider router={router} />
     </AppProviders>
+    <WhenCommitted onCommit={acceptInput} />
   </StrictMode>
 )
 
@@ -47,10 +56,12 @@ const currentHref = () => `${window.location.pathname}${window.location.search}`
 if (rendered === undefined || !container.hasChildNodes()) {
   createRoot(container).render(app)
 } else {
-  // The server's markup stays on screen while the same loaders run here (the group is already
-  // known, the screen's chunk preloaded); then React takes the markup over. When the browser's
-  // guards end elsewhere (a session or a flow the server cannot see) or fail, the page is
-  // rendered afresh instead, exactly as without a server render.
+  // The server's markup arrives inert (no click, focus or form submission reaches it: a form
+  // sent by the browser itself would put its fields into the address) and stays on screen while
+  // the same loaders run here (the group is already known, the screen's chunk preloaded); then
+  // React takes the markup over and the page takes input. When the browser's guards end
+  // elsewhere (a session or a flow the server cannot see) or fail, the page is rendered afresh
+  // instead, exactly as without a server render.
   void routerReady().then(() => {
     const isSamePage =
       router.state.errors === null && currentHref() === rendered.href && rendered.href !== ''

@@ -107,7 +107,7 @@ describe('createLandingRenderer', () => {
     expect(page).toBeDefined()
     const html = page?.html ?? ''
     expect(html).toContain(
-      '<div id="root"><main><h1>v1</h1><p>198.51.100.7 {"q":"1"} 1800000000000 post refused yes</p></main></div>' +
+      '<div id="root" inert><main><h1>v1</h1><p>198.51.100.7 {"q":"1"} 1800000000000 post refused yes</p></main></div>' +
         '<script type="application/json" id="server-rendered-data">{}</script>',
     )
     expect(html).toContain('<title>利用規約 &amp; &lt;その他&gt; | 団体</title>')

@@ -203,7 +203,8 @@ export function createLandingRenderer(options: LandingRendererOptions): LandingR
       composed = composed.replace(TITLE_ELEMENT, () => `<title>${escapeText(page.title)}</title>`)
       composed = composed.replace(
         ROOT_ELEMENT,
-        () => `<div id="root">${page.root}</div>${page.data}`,
+        // inert until the browser has hydrated it (apps/web/src/main.tsx)
+        () => `<div id="root" inert>${page.root}</div>${page.data}`,
       )
       return { html: composed, styleNonce }
     },
