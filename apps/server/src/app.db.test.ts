@@ -419,7 +419,7 @@ describe('ランディングページのサーバー描画 (issue #22、ADR 0036
     const rendered = await app.inject('/app/systemTermsOfServiceAndPolicies')
     expect(rendered.statusCode).toBe(200)
     expect(rendered.headers['cache-control']).toBe('no-cache')
-    expect(rendered.body).toContain('<div id="root" inert><h1>規約</h1></div>')
+    expect(rendered.body).toContain('<div id="root"><h1>規約</h1></div>')
     const nonce = /<style nonce="([^"]+)">p\{color:red\}/.exec(rendered.body)?.[1]
     expect(nonce).toBeDefined()
     expect(rendered.headers['content-security-policy']).toContain(

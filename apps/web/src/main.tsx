@@ -4,7 +4,7 @@ import { StrictMode, useEffect } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router/dom'
 import { AppProviders, createBrowserServices } from './app/providers.tsx'
-import { createAppRouter } from './app/router.tsx'
+import { createAppRouter, landingState } from './app/router.tsx'
 import { readServerRenderedData } from './app/server-rendered.ts'
 import { installAddressRewrite } from './lib/address-rewrite.ts'
 import { env } from './lib/env.ts'
@@ -18,9 +18,14 @@ loadTagManager(env.gtmId, document, Date.now())
 // A landing page may arrive rendered by the server, with the groups it used (issue #22, ADR 0036).
 const rendered = readServerRenderedData(document)
 const services = createBrowserServices(window, rendered?.groups)
-const router = createAppRouter(services)
 const container = document.getElementById('root')
 if (container === null) throw new Error('#root is missing from index.html')
+const isServerRendered =
+  rendered !== undefined &&
+  container.hasChildNodes() &&
+  rendered.href === `${window.location.pathname}${window.location.search}`
+const landing = isServerRendered ? landingState(services, window.location.pathname) : undefined
+const router = createAppRouter(services, landing)
 
 /** Renders nothing; once React has committed the page, the page takes input (see below). */
 function WhenCommitted({ onCommit }: { onCommit: () => void }) {
@@ -28,7 +33,7 @@ function WhenCommitted({ onCommit }: { onCommit: () => void }) {
   return null
 }
 
-const acceptInput = () => container.removeAttribute('inert')
+const acceptInput = () => document.body.removeAttribute('inert')
 
 const app = (
   <StrictMode>
@@ -39,37 +44,15 @@ const app = (
   </StrictMode>
 )
 
-/** Resolves once the router's first navigation (loaders, guards, the screen's module) is done. */
-function routerReady(): Promise<void> {
-  if (router.state.initialized) return Promise.resolve()
-  return new Promise((resolve) => {
-    const unsubscribe = router.subscribe((state) => {
-      if (!state.initialized) return
-      unsubscribe()
-      resolve()
-    })
-  })
-}
-
-const currentHref = () => `${window.location.pathname}${window.location.search}`
-
-if (rendered === undefined || !container.hasChildNodes()) {
-  createRoot(container).render(app)
+if (landing !== undefined && router.state.initialized) {
+  // The server's markup arrives inert (no click, focus or form submission reaches it: a form sent
+  // by the browser itself would put its fields into the address). The router starts on the
+  // page's own state, so React takes the markup over at once; the page takes input when it has.
+  hydrateRoot(container, app)
 } else {
-  // The server's markup arrives inert (no click, focus or form submission reaches it: a form
-  // sent by the browser itself would put its fields into the address) and stays on screen while
-  // the same loaders run here (the group is already known, the screen's chunk preloaded); then
-  // React takes the markup over and the page takes input. When the browser's guards end
-  // elsewhere (a session or a flow the server cannot see) or fail, the page is rendered afresh
-  // instead, exactly as without a server render.
-  void routerReady().then(() => {
-    const isSamePage =
-      router.state.errors === null && currentHref() === rendered.href && rendered.href !== ''
-    if (isSamePage) {
-      hydrateRoot(container, app)
-    } else {
-      container.replaceChildren()
-      createRoot(container).render(app)
-    }
-  })
+  // Anything else (a plain app page, or a page whose address changed since the server rendered
+  // it) is rendered afresh, exactly as without a server render.
+  container.replaceChildren()
+  acceptInput()
+  createRoot(container).render(app)
 }

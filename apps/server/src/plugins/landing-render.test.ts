@@ -107,10 +107,11 @@ describe('createLandingRenderer', () => {
     expect(page).toBeDefined()
     const html = page?.html ?? ''
     expect(html).toContain(
-      '<div id="root" inert><main><h1>v1</h1><p>198.51.100.7 {"q":"1"} 1800000000000 post refused yes</p></main></div>' +
+      '<div id="root"><main><h1>v1</h1><p>198.51.100.7 {"q":"1"} 1800000000000 post refused yes</p></main></div>' +
         '<script type="application/json" id="server-rendered-data">{}</script>',
     )
     expect(html).toContain('<title>利用規約 &amp; &lt;その他&gt; | 団体</title>')
+    expect(html).toContain('<body inert>')
     // the stylesheet inline, with the nonce the answer's CSP allows, and no request for it
     expect(page?.styleNonce).toMatch(/^[A-Za-z0-9+/]{22}==$/)
     expect(html).toContain(

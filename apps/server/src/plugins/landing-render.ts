@@ -203,9 +203,10 @@ export function createLandingRenderer(options: LandingRendererOptions): LandingR
       composed = composed.replace(TITLE_ELEMENT, () => `<title>${escapeText(page.title)}</title>`)
       composed = composed.replace(
         ROOT_ELEMENT,
-        // inert until the browser has hydrated it (apps/web/src/main.tsx)
-        () => `<div id="root" inert>${page.root}</div>${page.data}`,
+        () => `<div id="root">${page.root}</div>${page.data}`,
       )
+      // The page takes no input until the browser has hydrated it (apps/web/src/main.tsx).
+      composed = composed.replace('<body>', '<body inert>')
       return { html: composed, styleNonce }
     },
   }

@@ -1,4 +1,11 @@
-import { createBrowserRouter, type DataRouter, type RouteObject } from 'react-router'
+import { lazy } from 'react'
+import {
+  createBrowserRouter,
+  matchRoutes,
+  type DataRouter,
+  type HydrationState,
+  type RouteObject,
+} from 'react-router'
 import { AreaLayout } from './area-layout.tsx'
 import { loadScreen } from './guards.ts'
 import { RootLayout } from './root-layout.tsx'
@@ -11,6 +18,7 @@ import {
   type ScreenDefinition,
 } from './route-table.ts'
 import type { ScreenHandle } from './route-handle.ts'
+import { prefetchNextScreens } from './prefetch.ts'
 import { NotFoundScreen } from '../components/error-screen/not-found-screen.tsx'
 import { LoadingScreen } from '../components/loading-screen.tsx'
 import {
@@ -18,13 +26,21 @@ import {
   fetchLatestBuildId,
   startBuildUpdateCheck,
 } from '../lib/build-update.ts'
+import { awaitScreenModule } from '../lib/chunk-reload.ts'
 import { entryParamsOf } from '../lib/entry-params.ts'
 import { env } from '../lib/env.ts'
+import type { ScreenLoaderData } from '../lib/screen-module.ts'
 import { fullPageLoad, type Services } from '../lib/services.tsx'
+
+/** A landing page's route has an id of its own: its server-rendered state names it. */
+function landingRouteId(screen: ScreenDefinition): string {
+  return `landing:${screen.area}:${screen.segment}`
+}
 
 function screenRoute(screen: ScreenDefinition, services: Services): RouteObject {
   const handle: ScreenHandle = { screen }
   const route = {
+    ...(screen.serverRendered === undefined ? {} : { id: landingRouteId(screen) }),
     handle,
     loader: (args: Parameters<typeof loadScreen>[2]) => loadScreen(screen, services, args),
     Component: ScreenHost,
@@ -122,8 +138,44 @@ export function connectRouter(
   })
 }
 
-export function createAppRouter(services: Services): DataRouter {
-  const router = createBrowserRouter(createAppRoutes(services), { basename: env.basename })
+/**
+ * The router's first state on a server-rendered landing page (issue #22, ADR 0036), so that it
+ * starts initialised and React can take the server's markup over at once: the area's loader has
+ * run on the server (its group is in the page, given to the group store), the screen's module is
+ * preloaded and arrives through React.lazy. What the screen loader does besides is done here:
+ * the page counts as reached, and the next screens' chunks are fetched in idle time. Undefined
+ * when the address is not a landing page: the router then loads it as usual.
+ */
+export function landingState(services: Services, pathname: string): HydrationState | undefined {
+  const matches = matchRoutes(createAppRoutes(services), pathname, env.basename)
+  const screen = (matches?.at(-1)?.route.handle as ScreenHandle | undefined)?.screen
+  if (matches === null || screen?.serverRendered === undefined) return undefined
+  // Landing pages are open: no flow, session or initialisation decides them (route-table.test).
+  services.flow.recordReached(pathname)
+  if (services.prefetch !== undefined) prefetchNextScreens(screen, screens, services.prefetch)
+  const loaderData: Record<string, unknown> = {}
+  for (const { route } of matches) {
+    if (route.loader !== undefined && route.id !== undefined) loaderData[route.id] = null
+  }
+  // As the screen loader does it: a chunk that fails to arrive reloads the page once (SPEC §4).
+  const Screen = lazy(() =>
+    awaitScreenModule(screen.load(), {
+      path: pathname,
+      storage: services.storage,
+      now: services.now,
+      reload: () => fullPageLoad(services, services.browser.currentHref()),
+    }),
+  )
+  const screenData: ScreenLoaderData = { Screen, initialData: null }
+  loaderData[landingRouteId(screen)] = screenData
+  return { loaderData }
+}
+
+export function createAppRouter(services: Services, hydrationData?: HydrationState): DataRouter {
+  const router = createBrowserRouter(createAppRoutes(services), {
+    basename: env.basename,
+    hydrationData,
+  })
   let isUpdateAvailable = false
   connectRouter(router, services, { isAvailable: () => isUpdateAvailable })
   if (env.isProductionBuild) {
