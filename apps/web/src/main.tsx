@@ -33,7 +33,10 @@ function WhenCommitted({ onCommit }: { onCommit: () => void }) {
   return null
 }
 
-const acceptInput = () => document.body.removeAttribute('inert')
+const acceptInput = () => {
+  document.body.removeAttribute('inert')
+  document.body.removeAttribute('aria-hidden')
+}
 
 const app = (
   <StrictMode>
@@ -45,9 +48,10 @@ const app = (
 )
 
 if (landing !== undefined && router.state.initialized) {
-  // The server's markup arrives inert (no click, focus or form submission reaches it: a form sent
-  // by the browser itself would put its fields into the address). The router starts on the
-  // page's own state, so React takes the markup over at once; the page takes input when it has.
+  // The server's markup arrives inert and hidden from assistive technology (no click, focus or
+  // form submission reaches it: a form sent by the browser itself would put its fields into the
+  // address). The router starts on the page's own state, so React takes the markup over at once;
+  // the page takes input, and is read out, when it has.
   hydrateRoot(container, app)
 } else {
   // Anything else (a plain app page, or a page whose address changed since the server rendered

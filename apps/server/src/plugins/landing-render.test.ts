@@ -111,7 +111,7 @@ describe('createLandingRenderer', () => {
         '<script type="application/json" id="server-rendered-data">{}</script>',
     )
     expect(html).toContain('<title>利用規約 &amp; &lt;その他&gt; | 団体</title>')
-    expect(html).toContain('<body inert>')
+    expect(html).toContain('<body inert aria-hidden="true">')
     // the stylesheet inline, with the nonce the answer's CSP allows, and no request for it
     expect(page?.styleNonce).toMatch(/^[A-Za-z0-9+/]{22}==$/)
     expect(html).toContain(

@@ -205,8 +205,9 @@ export function createLandingRenderer(options: LandingRendererOptions): LandingR
         ROOT_ELEMENT,
         () => `<div id="root">${page.root}</div>${page.data}`,
       )
-      // The page takes no input until the browser has hydrated it (apps/web/src/main.tsx).
-      composed = composed.replace('<body>', '<body inert>')
+      // Until the browser has hydrated it (apps/web/src/main.tsx) the page takes no input, and
+      // assistive technology meets it when it works, as it met the app's page before.
+      composed = composed.replace('<body>', '<body inert aria-hidden="true">')
       return { html: composed, styleNonce }
     },
   }
