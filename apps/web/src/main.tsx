@@ -1,6 +1,6 @@
 // First: must run before any zod schema is created (see the module).
 import './lib/zod-jitless.ts'
-import { StrictMode, useEffect } from 'react'
+import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router/dom'
 import { AppProviders, createBrowserServices } from './app/providers.tsx'
@@ -27,12 +27,6 @@ const isServerRendered =
 const landing = isServerRendered ? landingState(services, window.location.pathname) : undefined
 const router = createAppRouter(services, landing)
 
-/** Renders nothing; once React has committed the page, the page takes input (see below). */
-function WhenCommitted({ onCommit }: { onCommit: () => void }) {
-  useEffect(onCommit, [onCommit])
-  return null
-}
-
 const acceptInput = () => {
   document.body.removeAttribute('inert')
   document.body.removeAttribute('aria-hidden')
@@ -40,10 +34,9 @@ const acceptInput = () => {
 
 const app = (
   <StrictMode>
-    <AppProviders services={services}>
+    <AppProviders services={services} onCommit={acceptInput}>
       <RouterProvider router={router} />
     </AppProviders>
-    <WhenCommitted onCommit={acceptInput} />
   </StrictMode>
 )
 

@@ -1,4 +1,3 @@
-import { t } from '@app/shared/messages/shell'
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { StrictMode } from 'react'
 import { hydrateRoot, type Root } from 'react-dom/client'
@@ -10,7 +9,7 @@ import { readServerRenderedData } from './server-rendered.ts'
 import { renderLanding } from '../entry-server.tsx'
 import { createGroupStore } from '../lib/group-store.ts'
 import { entryGroupResponse } from '../test/entry-group.ts'
-import { entBase } from '../test/fixtures.ts'
+import { entBase, link, mypBase } from '../test/fixtures.ts'
 import { jsonResponse, mockFetch } from '../test/http.ts'
 import { createTestServices } from '../test/render-app.tsx'
 
@@ -18,6 +17,7 @@ import { createTestServices } from '../test/render-app.tsx'
 // starts from the page's own state — without a mismatch, and without asking for the group again.
 
 const now = Date.parse('2026-11-20T01:00:00Z')
+
 let root: Root | undefined
 let container: HTMLElement | undefined
 
@@ -40,59 +40,80 @@ async function serverPage(path: string) {
   return page
 }
 
+/** The server's page for `href` taken over by a router started from its state. */
+async function hydrate(href: string) {
+  const page = await serverPage(href)
+  container = document.createElement('div')
+  container.innerHTML = `${page.root}${page.data}`
+  document.body.append(container)
+  const rendered = readServerRenderedData(document)
+  const serverHeading = container.querySelector('h1')
+  const pathname = href.split('?')[0] ?? href
+
+  const services = createTestServices({
+    handlers: {
+      '/groupPfInfo/': () => {
+        throw new Error('the group must come from the page')
+      },
+    },
+  })
+  services.groupStore = createGroupStore(services.api, rendered?.groups)
+  const hydrationData = landingState(services, pathname)
+  expect(hydrationData).toBeDefined()
+  const router = createMemoryRouter(createAppRoutes(services), {
+    basename: '/app',
+    initialEntries: [href],
+    hydrationData,
+  })
+  expect(router.state.initialized).toBe(true)
+
+  const recoverable: unknown[] = []
+  let committed = false
+  const onCommit = () => {
+    committed = true
+  }
+  await act(async () => {
+    root = hydrateRoot(
+      container as HTMLElement,
+      <StrictMode>
+        <AppProviders services={services} onCommit={onCommit}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+      { onRecoverableError: (error) => recoverable.push(error) },
+    )
+    await Promise.resolve()
+  })
+  await waitFor(() => expect(committed).toBe(true))
+  expect(recoverable).toEqual([])
+  return { services, serverHeading }
+}
+
 describe('hydrating a server-rendered landing page', () => {
   it('takes the markup of termsOfService over without a mismatch or a group request, and works', async () => {
-    const path = `${entBase}/termsOfService`
-    const page = await serverPage(path)
-    container = document.createElement('div')
-    container.innerHTML = `${page.root}${page.data}`
-    document.body.append(container)
-    const rendered = readServerRenderedData(document)
-    const serverHeading = container.querySelector('h1')
+    const { services, serverHeading } = await hydrate(`${entBase}/termsOfService`)
 
-    const services = createTestServices({
-      handlers: {
-        '/groupPfInfo/': () => {
-          throw new Error('the group must come from the page')
-        },
-      },
-    })
-    services.groupStore = createGroupStore(services.api, rendered?.groups)
-    const hydrationData = landingState(services, path)
-    expect(hydrationData).toBeDefined()
-    const router = createMemoryRouter(createAppRoutes(services), {
-      basename: '/app',
-      initialEntries: [path],
-      hydrationData,
-    })
-    expect(router.state.initialized).toBe(true)
+    // React's own handling: sending without the consent marks the box (the browser alone would not)
+    fireEvent.click(screen.getByRole('button', { name: '同意して次へ' }))
+    await waitFor(() =>
+      expect(screen.getByRole('checkbox').getAttribute('aria-invalid')).toBe('true'),
+    )
+    // the same element: taken over, not replaced (a mismatch would be a console error: setup.ts)
+    expect(container?.querySelector('h1')).toBe(serverHeading)
+    expect(services.getCalls).toEqual([])
+  })
 
-    const recoverable: unknown[] = []
-    await act(async () => {
-      root = hydrateRoot(
-        container as HTMLElement,
-        <StrictMode>
-          <AppProviders services={services}>
-            <RouterProvider router={router} />
-          </AppProviders>
-        </StrictMode>,
-        { onRecoverableError: (error) => recoverable.push(error) },
-      )
-      await Promise.resolve()
-    })
-    // React's own handling: sending without the consent marks the box (the browser alone would
-    // not; the submit is React's once the screen's module has arrived and the markup is taken over)
-    const agree = screen.getByRole('button', { name: '同意して次へ' })
-    await waitFor(() => {
-      fireEvent.click(agree)
-      expect(
-        screen.getByRole('checkbox', { name: t('consent.termsOfUse.label') }),
-      ).toHaveAttribute('aria-invalid', 'true')
-    })
+  it('takes the my-page login over, its form ids included', async () => {
+    const { services, serverHeading } = await hydrate(
+      `${mypBase}/login?groupPfCodeInceptionDateYm=${link.groupPfCodeInceptionDateYm}&groupPfBranchNo=${link.groupPfBranchNo}`,
+    )
 
-    expect(recoverable).toEqual([])
-    // the same element: taken over, not replaced
-    expect(container.querySelector('h1')).toBe(serverHeading)
+    expect(container?.querySelector('h1')).toBe(serverHeading)
+    const labelled = [...(container?.querySelectorAll('label[for]') ?? [])]
+    expect(labelled.length).toBeGreaterThan(0)
+    for (const label of labelled) {
+      expect(document.getElementById(label.getAttribute('for') ?? '')).not.toBeNull()
+    }
     expect(services.getCalls).toEqual([])
   })
 

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { createApiClient } from '../lib/api-client.ts'
 import { sessionStorageOrUndefined } from '../lib/browser-storage.ts'
 import { env } from '../lib/env.ts'
@@ -25,6 +25,20 @@ export function createBrowserServices(
   }
 }
 
-export function AppProviders({ services, children }: { services: Services; children: ReactNode }) {
+/**
+ * `onCommit` runs once React has committed the page (after every child's effects): main.tsx lets
+ * a server-rendered page take input then. An effect here rather than a component beside the app,
+ * which would change every useId below it and so the ids in the server's markup (ADR 0036).
+ */
+export function AppProviders({
+  services,
+  onCommit,
+  children,
+}: {
+  services: Services
+  onCommit?: () => void
+  children: ReactNode
+}) {
+  useEffect(() => onCommit?.(), [onCommit])
   return <ServicesContext value={services}>{children}</ServicesContext>
 }
