@@ -43,7 +43,7 @@ const reactRouterProduction = [
 
 // React Router's components are made with `forwardRef(…)` and given a `displayName` afterwards: a
 // call and a property write that a bundler must keep, so <Link>, <NavLink> and <Form> (with their
-// prefetching and form submission code, ≈ 5 KiB gzip) reach the shell although the applicant app
+// prefetching and form submission code, ≈ 4 KiB gzip) reach the shell although the applicant app
 // uses none of them (it has its own Link, components/link.tsx). The build marks those calls pure
 // and drops the display names, which only the React developer tools read (ADR 0037).
 const reactRouterChunk = /[\\/]react-router[\\/]dist[\\/]production[\\/]chunk-[\w-]+\.mjs$/

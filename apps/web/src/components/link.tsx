@@ -14,7 +14,7 @@ export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>,
  * React Router's `<Link>` as the applicant screens use it: an <a> whose click navigates in the
  * app (a modified click, a middle click or another target is left to the browser). React Router's
  * own Link also carries prefetching, masking and view transitions, which the applicant app does
- * not use; they come with its code into every screen's first download (≈ 5 KiB gzip, issue #22,
+ * not use; they come with its code into every screen's first download (≈ 4 KiB gzip, issue #22,
  * ADR 0037). The markup is the same, `data-discover` included, so a server-rendered page hydrates.
  */
 export function Link({
