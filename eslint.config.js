@@ -6,6 +6,18 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import { importX } from 'eslint-plugin-import-x'
 import globals from 'globals'
 
+/** Imports the browser app must not use (ADR 0011). */
+const browserRestrictedImports = [
+  {
+    name: '@app/shared',
+    message: 'Import the module itself, e.g. @app/shared/rules/fields (ADR 0011).',
+  },
+  {
+    name: 'zod',
+    message: 'Use zod/mini in the browser: classic zod adds about 16 KiB gzip (ADR 0011).',
+  },
+]
+
 export default tseslint.config(
   {
     ignores: [
@@ -86,18 +98,24 @@ export default tseslint.config(
     // its methods (ADR 0011).
     files: ['apps/web/src/**/*.{ts,tsx}'],
     rules: {
+      'no-restricted-imports': ['error', { paths: browserRestrictedImports }],
+    },
+  },
+  {
+    // React Router's Link brings its prefetching into the applicant app's first download; the
+    // back-office console (its own build) may use it (ADR 0037).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/admin/**'],
+    rules: {
       'no-restricted-imports': [
         'error',
         {
           paths: [
+            ...browserRestrictedImports,
             {
-              name: '@app/shared',
-              message: 'Import the module itself, e.g. @app/shared/rules/fields (ADR 0011).',
-            },
-            {
-              name: 'zod',
-              message:
-                'Use zod/mini in the browser: classic zod adds about 16 KiB gzip (ADR 0011).',
+              name: 'react-router',
+              importNames: ['Link', 'NavLink'],
+              message: 'Use Link of @/components/link.tsx (ADR 0037).',
             },
           ],
         },

@@ -3,12 +3,13 @@ import fc from 'fast-check'
 import {
   AppError,
   describeError,
-  errorBodySchema,
   errorCatalogue,
   errorCodes,
+  readErrorBody,
   type ErrorDefinition,
   type ErrorScreenGroup,
 } from './errors.ts'
+import { errorBodySchema } from './error-body.ts'
 
 type Row = [
   code: string,
@@ -281,6 +282,33 @@ describe('エラー本文（PRODUCT.md "every non-2xx body carries an errorCode"
     [null, false],
   ])('%o の形式チェックが %s であること', (body, expected) => {
     expect(errorBodySchema.safeParse(body).success).toBe(expected)
+    expect(readErrorBody(body) !== undefined).toBe(expected)
+  })
+
+  it('readErrorBody が zod のスキーマと同じ本文を同じ形で読むこと（ADR 0037）', () => {
+    const issue = fc.oneof(
+      fc.record({ path: fc.string(), message: fc.string() }),
+      fc.record({ path: fc.string(), message: fc.string(), extra: fc.anything() }),
+      fc.anything(),
+    )
+    const body = fc.oneof(
+      fc.record(
+        {
+          errorCode: fc.oneof(fc.string(), fc.anything()),
+          message: fc.oneof(fc.string(), fc.anything()),
+          issues: fc.oneof(fc.array(issue), fc.anything()),
+          other: fc.anything(),
+        },
+        { requiredKeys: [] },
+      ),
+      fc.anything(),
+    )
+    fc.assert(
+      fc.property(body, (value) => {
+        const parsed = errorBodySchema.safeParse(value)
+        expect(readErrorBody(value)).toStrictEqual(parsed.success ? parsed.data : undefined)
+      }),
+    )
   })
 })
 

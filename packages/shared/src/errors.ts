@@ -1,5 +1,3 @@
-import * as z from 'zod/mini'
-
 /** エラー画面の文言グループ（SPEC §8.3）。文言は messages/errors.ja.ts の `errorScreen.<group>.*`。 */
 export type ErrorScreenGroup =
   | 'maintenance'
@@ -334,17 +332,49 @@ export function describeError(errorCode: string): ErrorDefinition {
   return fallback
 }
 
-export const issueSchema = z.object({ path: z.string(), message: z.string() })
+/** 入力チェックの指摘ひとつ（issues の要素）。 */
+export interface Issue {
+  path: string
+  message: string
+}
 
-/** 2xx 以外の応答本文（PRODUCT.md "Maintenance and errors"）。 */
-export const errorBodySchema = z.object({
-  errorCode: z.string(),
-  message: z.optional(z.string()),
-  issues: z.optional(z.array(issueSchema)),
-})
+/** 2xx 以外の応答本文（PRODUCT.md "Maintenance and errors"）。スキーマは error-body.ts。 */
+export interface ErrorBody {
+  errorCode: string
+  message?: string | undefined
+  issues?: Issue[] | undefined
+}
 
-export type Issue = z.infer<typeof issueSchema>
-export type ErrorBody = z.infer<typeof errorBodySchema>
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/**
+ * An answer's error body as errorBodySchema (error-body.ts) reads it, written without zod: the
+ * browser reads every failed call's body from its first download, which then need not carry zod
+ * (issue #22, ADR 0037). The same bodies pass, with the same result (other keys left out); undefined
+ * for any other value. A test compares the two.
+ */
+export function readErrorBody(value: unknown): ErrorBody | undefined {
+  if (!isObject(value) || typeof value.errorCode !== 'string') return undefined
+  const body: ErrorBody = { errorCode: value.errorCode }
+  if (value.message !== undefined) {
+    if (typeof value.message !== 'string') return undefined
+    body.message = value.message
+  }
+  if (value.issues !== undefined) {
+    if (!Array.isArray(value.issues)) return undefined
+    const issues: Issue[] = []
+    for (const issue of value.issues as unknown[]) {
+      if (!isObject(issue) || typeof issue.path !== 'string' || typeof issue.message !== 'string') {
+        return undefined
+      }
+      issues.push({ path: issue.path, message: issue.message })
+    }
+    body.issues = issues
+  }
+  return body
+}
 
 /**
  * 想定内の失敗。`userMessage` は利用者に見せてよい日本語、`message` はログ専用。

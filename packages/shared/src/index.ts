@@ -2,6 +2,7 @@
 // zod only. The web app imports each module by its subpath instead (package.json "exports"), so
 // its first download holds only the modules it uses (ADR 0011).
 export * from './errors.ts'
+export * from './error-body.ts'
 export * from './messages/t.ts'
 export * from './rules/route-params.ts'
 export * from './rules/entry-check.ts'

@@ -1,6 +1,6 @@
 import type { PolicyDocumentId } from '@app/shared/documents'
 import { t } from '@app/shared/messages/documents'
-import { Link } from 'react-router'
+import { Link } from '@/components/link.tsx'
 
 /**
  * A link to the system terms page (SPEC §2.3), at one document when given. It opens in a new tab,

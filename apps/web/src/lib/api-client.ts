@@ -1,5 +1,5 @@
 import { SESSION_EXPIRES_IN_HEADER, SESSION_TOKEN_HEADER } from '@app/shared/api/access/session'
-import { errorBodySchema, errorCodes, type ErrorBody } from '@app/shared/errors'
+import { errorCodes, readErrorBody, type ErrorBody } from '@app/shared/errors'
 import type { KeyValueStorage } from './browser-storage.ts'
 import { clearSession, localExpiry, readSessionToken, refreshSession } from './session.ts'
 
@@ -103,8 +103,8 @@ export async function gzipJson(value: unknown): Promise<Uint8Array<ArrayBuffer>>
 
 async function parseErrorBody(response: Response): Promise<ErrorBody> {
   try {
-    const parsed = errorBodySchema.safeParse(await response.json())
-    if (parsed.success) return parsed.data
+    const body = readErrorBody(await response.json())
+    if (body !== undefined) return body
   } catch {
     // not JSON (a proxy's HTML page, an empty body): fall through to the default code
   }

@@ -1,5 +1,6 @@
 import { SESSION_EXPIRES_IN_HEADER, SESSION_TOKEN_HEADER } from '@app/shared/api/access/session'
-import { errorBodySchema, type ErrorBody } from '@app/shared/errors'
+import { errorBodySchema } from '@app/shared/error-body'
+import type { ErrorBody } from '@app/shared/errors'
 import {
   ApiError,
   buildUrl,

@@ -1,6 +1,6 @@
 import { t } from '@app/shared/messages/shell'
 import { useCallback, type MouseEvent, type ReactNode } from 'react'
-import { Link } from 'react-router'
+import { Link } from '@/components/link.tsx'
 import { themeStyle } from './theme-color.ts'
 
 /** SPEC §2.4 */

@@ -9,7 +9,7 @@ import {
 } from '@app/shared/rules/application'
 import type { ApplicationStep } from '@app/shared/rules/application-steps'
 import { useState, type ReactNode } from 'react'
-import { Link } from 'react-router'
+import { Link } from '@/components/link.tsx'
 import * as z from 'zod/mini'
 import {
   coverageRows,

@@ -1,7 +1,7 @@
 import { currentConsentVersions } from '@app/shared/documents'
 import { t } from '@app/shared/messages/documents'
 import { t as flowT } from '@app/shared/messages/application-flow'
-import { Link } from 'react-router'
+import { Link } from '@/components/link.tsx'
 import { useServices } from '@/lib/services.tsx'
 import { saveStep } from '../application-api.ts'
 import { LoadingRegion } from '@/components/loading-indicator.tsx'

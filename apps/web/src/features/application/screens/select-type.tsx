@@ -5,7 +5,7 @@ import { planNameText, totalPremiumLabel, unitPremiumText } from '@app/shared/me
 import { cvrgeUnits, totalPremium, unitConflict } from '@app/shared/rules/application'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useWatch } from '@/components/form/form-store.ts'
-import { Link } from 'react-router'
+import { Link } from '@/components/link.tsx'
 import * as z from 'zod/mini'
 import { CheckboxGroup } from '@/components/form/checkbox-group.tsx'
 import { ErrorSummary } from '@/components/form/error-summary.tsx'

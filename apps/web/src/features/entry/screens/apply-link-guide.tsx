@@ -1,5 +1,5 @@
 import { t } from '@app/shared/messages/documents'
-import { Link } from 'react-router'
+import { Link } from '@/components/link.tsx'
 import { PageHeading } from '@/components/page-heading.tsx'
 import { entryGuides } from '@/lib/entry-guides.ts'
 import { GuideDocumentView } from '@/components/guide-document.tsx'

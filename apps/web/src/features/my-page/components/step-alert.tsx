@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from '@/components/link.tsx'
 import { InFlowAlert, type InFlowMessage } from '@/components/in-flow-alert.tsx'
 
 /**

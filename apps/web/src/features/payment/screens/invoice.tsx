@@ -3,7 +3,8 @@ import type { PuzzleSolution } from '@app/shared/api/payment/payment'
 import { formatJapaneseDate, formatYen } from '@app/shared/format/display'
 import { myPagePathWithQuery } from '@app/shared/format/page-urls'
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react'
-import { Link, useParams, useSearchParams } from 'react-router'
+import { useParams, useSearchParams } from 'react-router'
+import { Link } from '@/components/link.tsx'
 import { ScreenHeader } from '@/components/screen-header.tsx'
 import { ApiError } from '@/lib/api-client.ts'
 import { useServices } from '@/lib/services.tsx'
@@ -39,7 +40,7 @@ const textInputClassName =
 const months = Array.from({ length: 12 }, (_, index) => String(index + 1).padStart(2, '0'))
 
 function errorCodeOf(error: unknown): string {
-  return error instanceof ApiError ? (error.body.errorCode) : 'E9999'
+  return error instanceof ApiError ? error.body.errorCode : 'E9999'
 }
 
 function Rows({ rows }: { rows: [string, string][] }) {

@@ -2,7 +2,7 @@ import type { CvrgeContent, RenewalInfo } from '@app/shared/api/renewal/endpoint
 import { formatYen } from '@app/shared/format/display'
 import { t as shellT } from '@app/shared/messages/shell'
 import { totalPremiumLabel, unitPremiumText } from '@app/shared/messages/premium-text'
-import { Link } from 'react-router'
+import { Link } from '@/components/link.tsx'
 import { DescriptionList, type DescriptionRow } from '@/components/description-list.tsx'
 export { Section } from '@/components/titled-section.tsx'
 import { useLoadedGroup } from '@/lib/use-loaded-group.ts'
