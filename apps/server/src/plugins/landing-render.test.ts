@@ -2,8 +2,13 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { chunkFilesOf, createLandingRenderer, type LandingRenderer } from './landing-render.ts'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import {
+  chunkFilesOf,
+  createLandingRenderer,
+  RENDER_CACHE_MS,
+  type LandingRenderer,
+} from './landing-render.ts'
 
 // The server's half of the landing pages' server render (issue #22, ADR 0036): how the web app's
 // server entry is loaded and its page put into index.html. The entry here is a stand-in written
@@ -36,6 +41,7 @@ const manifest = {
 function entrySource(version: string): string {
   return `
 export async function renderLanding({ url, now, fetch }) {
+  globalThis.__landingRenders = (globalThis.__landingRenders ?? 0) + 1
   const { pathname } = new URL(url)
   if (pathname.endsWith('/plain')) return undefined
   if (pathname.endsWith('/boom')) throw new Error('render failed')
@@ -143,7 +149,9 @@ describe('createLandingRenderer', () => {
 
   it('renders nothing without a server build, and picks up a rebuild without a restart', async () => {
     fs.rmSync(path.join(ssrDistDir, 'entry-server.js'))
-    expect(await renderer.render(requestFor('/app/ent/x/termsOfService'), indexHtml)).toBeUndefined()
+    expect(
+      await renderer.render(requestFor('/app/ent/x/termsOfService'), indexHtml),
+    ).toBeUndefined()
 
     writeEntry('v2-rebuilt')
     const page = await renderer.render(requestFor('/app/ent/x/termsOfService'), indexHtml)
@@ -156,6 +164,34 @@ describe('createLandingRenderer', () => {
     ).toBeUndefined()
     fs.rmSync(path.join(webDistDir, '.vite', 'manifest.json'))
     expect(await renderer.render(requestFor('/app/x'), indexHtml)).toBeUndefined()
+  })
+})
+
+describe('renders by address', () => {
+  const renders = () => (globalThis as { __landingRenders?: number }).__landingRenders ?? 0
+
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('once for everyone asking for the same address at once, again for another or later', async () => {
+    vi.useFakeTimers({ toFake: ['performance'] })
+    const before = renders()
+    const pages = await Promise.all(
+      ['198.51.100.1', '198.51.100.2', '198.51.100.3'].map((ip) =>
+        renderer.render(requestFor('/app/ent/x/termsOfService', ip), indexHtml),
+      ),
+    )
+    expect(renders() - before).toBe(1)
+    // each answer still has a nonce of its own
+    expect(new Set(pages.map((page) => page?.styleNonce)).size).toBe(3)
+
+    await renderer.render(requestFor('/app/ent/x/termsOfService?other=1'), indexHtml)
+    expect(renders() - before).toBe(2)
+
+    vi.advanceTimersByTime(RENDER_CACHE_MS + 1)
+    await renderer.render(requestFor('/app/ent/x/termsOfService'), indexHtml)
+    expect(renders() - before).toBe(3)
   })
 })
 

@@ -59,6 +59,10 @@ export interface LandingRendererOptions {
 }
 
 const ENTRY_FILE = 'entry-server.js'
+/** how long a render serves everyone who asks for the same address (see `rendered`) */
+export const RENDER_CACHE_MS = 3_000
+/** renders kept at most (the least recently made go first) */
+const RENDER_CACHE_ENTRIES = 500
 const ROOT_ELEMENT = '<div id="root"></div>'
 const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*href="\/app\/(assets\/[^"]+\.css)"[^>]*>/g
 const TITLE_ELEMENT = /<title>[^<]*<\/title>/
@@ -157,6 +161,47 @@ export function createLandingRenderer(options: LandingRendererOptions): LandingR
     return read()
   }
 
+  type Page = Awaited<ReturnType<LandingEntry['renderLanding']>>
+  /**
+   * Renders by address, once for all who ask within RENDER_CACHE_MS (a mail to a whole group
+   * brings its members to the same address at once): the page depends on the address, the group
+   * data and the clock's day, not on the visitor. Entries of a previous build are never used.
+   */
+  const recent = new Map<string, { at: number; page: Promise<Page> }>()
+  const rendered = (request: FastifyRequest, module: Promise<LandingEntry>): Promise<Page> => {
+    const key = `${entry?.stamp ?? ''} ${request.url}`
+    const at = performance.now()
+    const cached = recent.get(key)
+    if (cached !== undefined && at - cached.at < RENDER_CACHE_MS) return cached.page
+    const page = module
+      .then((loaded) =>
+        loaded.renderLanding({
+          // The origin is not the router's concern; the path and the query are.
+          url: `http://localhost${request.url}`,
+          now: options.now(),
+          fetch: inProcessFetch(app, request.ip),
+        }),
+      )
+      .catch((error: unknown) => {
+        // No address or parameter in the log: the path holds the link's key.
+        log.warn(
+          {
+            err: error instanceof Error ? { name: error.name, message: error.message } : 'unknown',
+          },
+          'server render failed: the plain app page is sent',
+        )
+        return undefined
+      })
+    recent.delete(key)
+    recent.set(key, { at, page })
+    // Addresses are the visitor's to choose: the oldest go first past the limit.
+    for (const oldest of recent.keys()) {
+      if (recent.size <= RENDER_CACHE_ENTRIES) break
+      recent.delete(oldest)
+    }
+    return page
+  }
+
   return {
     async render(request, html) {
       const module = loadEntry()
@@ -168,26 +213,7 @@ export function createLandingRenderer(options: LandingRendererOptions): LandingR
       const css = stylesheetAssets.map(stylesheet)
       if (css.some((text) => text === undefined || text.includes('</'))) return undefined
 
-      let page: Awaited<ReturnType<LandingEntry['renderLanding']>>
-      try {
-        page = await (
-          await module
-        ).renderLanding({
-          // The origin is not the router's concern; the path and the query are.
-          url: `http://localhost${request.url}`,
-          now: options.now(),
-          fetch: inProcessFetch(app, request.ip),
-        })
-      } catch (error) {
-        // No address or parameter in the log: the path holds the link's key.
-        log.warn(
-          {
-            err: error instanceof Error ? { name: error.name, message: error.message } : 'unknown',
-          },
-          'server render failed: the plain app page is sent',
-        )
-        return undefined
-      }
+      const page = await rendered(request, module)
       if (page === undefined) return undefined
 
       const styleNonce = randomBytes(16).toString('base64')
