@@ -62,10 +62,13 @@ export interface BundleReport {
  * dist/.vite/manifest.json (the chunks are the same), so the screens get their source names.
  */
 export async function ensureWebBuilt(repoRoot: string, distDir: string): Promise<boolean> {
-  if (fs.existsSync(path.join(distDir, 'index.html'))) return false
+  // The landing pages' server render (ADR 0036) is built beside it, with it.
+  const serverEntry = path.join(path.dirname(distDir), 'dist-ssr', 'entry-server.js')
+  if (fs.existsSync(path.join(distDir, 'index.html')) && fs.existsSync(serverEntry)) return false
   const output: Buffer[] = []
   const code = await new Promise<number | null>((resolve, reject) => {
-    const child = spawn('npm', ['run', 'build', '-w', '@app/web', '--', '--manifest'], {
+    // The client build writes its manifest itself (vite.config.ts).
+    const child = spawn('npm', ['run', 'build', '-w', '@app/web'], {
       cwd: repoRoot,
       stdio: ['ignore', 'pipe', 'pipe'],
     })

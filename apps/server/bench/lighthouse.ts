@@ -255,6 +255,18 @@ function pamphletPage(status: number, contentType: string, body: string): Prefli
     : page
 }
 
+/** A landing page the server renders (ADR 0036): its data element shows that it was. */
+function serverRenderedPage(status: number, contentType: string, body: string): Preflight {
+  const page = htmlPage(status, contentType)
+  if (page.kind !== 'page') return page
+  return body.includes('id="server-rendered-data"')
+    ? page
+    : {
+        kind: 'problem',
+        why: 'answered by the plain app page, not rendered by the server (ADR 0036)',
+      }
+}
+
 function targets(links: DemoLinkDetails[]): PageTarget[] {
   const pages = links.flatMap((link): PageTarget[] => {
     const group = `demo ${link.letter} ${link.groupPfCode}`
@@ -270,13 +282,13 @@ function targets(links: DemoLinkDetails[]): PageTarget[] {
         name: `terms-of-service-${slug}`,
         label: `termsOfService (${group})`,
         path: appHref(enrolmentPath(link, 'termsOfService')),
-        checkPreflight: htmlPage,
+        checkPreflight: serverRenderedPage,
       },
       {
         name: `my-page-login-${slug}`,
         label: `my-page login (${group})`,
         path: myPageLoginHref(link),
-        checkPreflight: htmlPage,
+        checkPreflight: serverRenderedPage,
       },
     ]
   })
@@ -286,7 +298,7 @@ function targets(links: DemoLinkDetails[]): PageTarget[] {
       name: 'system-terms',
       label: 'systemTermsOfServiceAndPolicies',
       path: appHref(systemTermsPath),
-      checkPreflight: htmlPage,
+      checkPreflight: serverRenderedPage,
     },
   ]
 }
@@ -396,7 +408,7 @@ export async function benchmarkLighthouse(failures: string[]): Promise<void> {
   out('== 3. Lighthouse, mobile profile (simulated throttling), Debian Chromium ==')
   const sectionStarted = Date.now()
   if (await ensureWebBuilt(repoRoot, webDistDir)) {
-    out('apps/web/dist was missing: built it with npm run build -w @app/web -- --manifest')
+    out('apps/web/dist or dist-ssr was missing: built them with npm run build -w @app/web')
   }
   const builtAt = fs.statSync(path.join(webDistDir, 'index.html')).mtime.toISOString()
   const started = Date.now()

@@ -519,7 +519,7 @@ async function benchmarkHttp(failures: string[]): Promise<void> {
 async function benchmarkBundle(failures: string[]): Promise<void> {
   out('== 2. Web app JavaScript per screen (gzip -9) ==')
   if (await ensureWebBuilt(repoRoot, webDistDir)) {
-    out('apps/web/dist was missing: built it with npm run build -w @app/web -- --manifest')
+    out('apps/web/dist or dist-ssr was missing: built them with npm run build -w @app/web')
   }
   const report: BundleReport = measureBundle(webDistDir)
   const builtAt = fs.statSync(path.join(webDistDir, 'index.html')).mtime.toISOString()
