@@ -24,6 +24,7 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       '**/dist-admin/**',
+      '**/dist-ssr/**',
       'data/**',
       'reports/**',
       'test-results/**',
