@@ -22,7 +22,8 @@ export function shownUrl(connectionString: string): string {
   }
 }
 
-export const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
+export const messageOf = (error: unknown) =>
+  error instanceof Error ? error.message : String(error)
 
 export interface BenchDatabase {
   name: string

@@ -13,13 +13,7 @@ import {
 } from './bench-database.ts'
 import { announceReady, runChild } from './child-protocol.ts'
 import { problemsOf } from './load.ts'
-import {
-  cpuMicros,
-  makeTempDir,
-  startServer,
-  stopChild,
-  type StartedServer,
-} from './processes.ts'
+import { cpuMicros, makeTempDir, startServer, stopChild, type StartedServer } from './processes.ts'
 import { out, table, verdict } from './report-format.ts'
 import { budgets, loginSettings, productEnv } from './settings.ts'
 
