@@ -108,5 +108,45 @@ export const lighthouseBudgets = {
   accessibility: 100,
 } as const
 
-/** The whole run is cut short (children killed, exit 1) after this (login section included). */
-export const hardTimeoutMs = 510_000
+/**
+ * The recruitment peak (peak.ts): the product server on PostgreSQL as deployed behind one proxy
+ * (TRUST_PROXY=1: each virtual applicant's X-Forwarded-For address is its own, as real browsers
+ * come from their own addresses), with the production rate limits (RATE_LIMIT_MAX and
+ * AUTH_RATE_LIMIT_MAX at their defaults, per address), so no limit is raised for the load.
+ */
+export const peakServerEnv = {
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'silent',
+  MAINTENANCE_WINDOW: 'off',
+  TRUST_PROXY: '1',
+} as const
+
+/** How peak.ts loads the product: N applicants, each walking the whole enrolment. */
+export const peakSettings = {
+  /** the capacity curve: one level after another, until one breaks the step budget */
+  levels: [50, 100, 200, 400],
+  /** the applicants arrive spread over this (a mail blast), in a seeded random order of times */
+  rampSeconds: 25,
+  /** think time between two screens, uniform in [min, max], from a seeded random generator */
+  thinkSeconds: { min: 2, max: 5 },
+  seed: 20261128,
+  /** an applicant still walking this long after the level started counts as an error */
+  levelTimeoutSeconds: 240,
+  /** one request without an answer after this is an error */
+  requestTimeoutSeconds: 30,
+} as const
+
+/** issue #22 point 4: at N = 200 on a 2-core machine. */
+export const peakBudgets = {
+  applicants: 200,
+  /** every step's p95, at most */
+  stepP95Ms: 300,
+  /** the product server's peak resident memory, at most */
+  serverRssMiB: 512,
+} as const
+
+/**
+ * The whole run is cut short (children killed, exit 1) after this: the http and login sections
+ * (~3 min), Lighthouse (~10 min) and the recruitment peak (< 10 min), with room for a slow machine.
+ */
+export const hardTimeoutMs = 40 * 60_000
