@@ -6,6 +6,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
 import { solveChallenge } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/sha'
+import pg from 'pg'
 import { safeParse, type $ZodType } from 'zod/v4/core'
 import {
   addInsuredApi,
@@ -80,7 +81,8 @@ import { peakBudgets, peakServerEnv, peakSettings } from './settings.ts'
 // Each level has a database and a server of its own (bench_peak_<pid>_n<N>_<random>, dropped at
 // the end): a level never starts with the previous one's applications in its tables.
 //
-// usage: npx tsx apps/server/bench/peak.ts [--n 200]   (one level; default: the curve)
+// usage: npx tsx apps/server/bench/peak.ts [--n 200] [--cpu-prof]   (--n: one level; default:
+//        the curve; --cpu-prof: a V8 CPU profile of each level's product server)
 //        BENCH_DATABASE_URL: the admin connection (default postgres://postgres@127.0.0.1:5432/postgres)
 //
 // This file is also the data preparation child: `node --import tsx bench/peak.ts --prepare
@@ -772,6 +774,8 @@ interface LevelResult {
   generatorLoopP99Ms: number
   generatorLoopMaxMs: number
   requests: number
+  /** the tables read most by sequential scans (database-wide, the preparation included) */
+  scans: TableScans[]
   loadBefore: string
   loadAfter: string
 }
@@ -780,6 +784,7 @@ async function prepareAndStart(
   adminUrl: string,
   applicants: number,
   instant: string,
+  profileDir: string | undefined,
 ): Promise<{ database: BenchDatabase; server: StartedServer; link: EntryLink }> {
   const database = await createBenchDatabase(adminUrl, `bench_peak_${process.pid}_n${applicants}`)
   const env = { DATABASE_URL: database.url }
@@ -797,6 +802,7 @@ async function prepareAndStart(
     name: 'product server',
     script: 'product-server.ts',
     args: ['-', instant, '--peak'],
+    nodeArgs: profileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
     env,
   })
   return { database, server, link }
@@ -859,6 +865,7 @@ async function measureLevel(
   const postgresAfter = await database.backendCpu()
   const postgresMicros = backendCpuDelta(postgresBefore, postgresAfter)
   const loadAfter = loadAverage()
+  const scans = await sequentialScans(database.url)
   peakRssKiB = Math.max(peakRssKiB, statusKiB(pid, 'VmHWM') ?? 0)
 
   const steps = STEPS.flatMap((step): StepResult[] => {
@@ -899,12 +906,57 @@ async function measureLevel(
     generatorLoopP99Ms: loop.percentile(99) / 1e6,
     generatorLoopMaxMs: loop.max / 1e6,
     requests: steps.reduce((total, step) => total + step.count, 0),
+    scans,
     loadBefore,
     loadAfter,
   }
 }
 
 const ms = (value: number) => value.toFixed(0)
+
+interface TableScans {
+  table: string
+  seqScans: number
+  seqRowsRead: number
+  indexScans: number
+  rows: number
+}
+
+/**
+ * The tables the level read by sequential scans (pg_stat_user_tables of the bench database): a
+ * table read whole again and again is a missing index (EXPLAIN the statement that reads it).
+ */
+async function sequentialScans(databaseUrl: string): Promise<TableScans[]> {
+  const client = new pg.Client({ connectionString: databaseUrl })
+  client.on('error', () => {})
+  try {
+    await client.connect()
+    // the statistics collector reports with a delay of its own
+    await client.query('select pg_stat_force_next_flush()').catch(() => undefined)
+    await sleep(600)
+    const { rows } = await client.query<{
+      relname: string
+      seq_scan: string
+      seq_tup_read: string
+      idx_scan: string | null
+      n_live_tup: string
+    }>(
+      `select relname, seq_scan, seq_tup_read, idx_scan, n_live_tup from pg_stat_user_tables
+       where seq_tup_read > 0 order by seq_tup_read desc limit 8`,
+    )
+    return rows.map((row) => ({
+      table: row.relname,
+      seqScans: Number(row.seq_scan),
+      seqRowsRead: Number(row.seq_tup_read),
+      indexScans: Number(row.idx_scan ?? 0),
+      rows: Number(row.n_live_tup),
+    }))
+  } catch {
+    return []
+  } finally {
+    await client.end().catch(() => undefined)
+  }
+}
 
 function printLevel(result: LevelResult): void {
   out(
@@ -941,6 +993,18 @@ function printLevel(result: LevelResult): void {
         ? ''
         : `; PostgreSQL backends ${result.postgresCoresBusy.toFixed(2)} cores busy`),
   )
+  if (result.scans.length > 0) {
+    out(
+      '  sequential scans (whole database, preparation included): ' +
+        result.scans
+          .map(
+            (scan) =>
+              `${scan.table} ${scan.seqScans}× (${scan.seqRowsRead} rows read, ${scan.rows} rows, ` +
+              `${scan.indexScans} index scans)`,
+          )
+          .join('; '),
+    )
+  }
   out(
     `  load generator (this process): ${result.generatorCoresBusy.toFixed(2)} cores busy ` +
       `(${result.generatorCpuSeconds.toFixed(1)} s of CPU, puzzles solved here included), event-loop ` +
@@ -974,6 +1038,8 @@ export async function benchmarkPeak(
     levels?: readonly number[]
     /** a level that breaks the step budget is a failure even when it is not the budget's N */
     judgeEveryLevel?: boolean
+    /** write a V8 CPU profile of each level's product server into this folder */
+    profileDir?: string
   } = {},
 ): Promise<void> {
   const levels = options.levels ?? peakSettings.levels
@@ -1005,7 +1071,7 @@ export async function benchmarkPeak(
     const preparedAt = Date.now()
     let prepared: Awaited<ReturnType<typeof prepareAndStart>> | undefined
     try {
-      prepared = await prepareAndStart(adminUrl, applicants, instant)
+      prepared = await prepareAndStart(adminUrl, applicants, instant, options.profileDir)
       out(
         `N=${applicants}: ${applicants} members of ${PEAK_GROUP} imported into ${prepared.database.name} ` +
           `on ${shownUrl(adminUrl).replace(/\/[^/]*$/, '/')}, product server pid ${prepared.server.child.pid} ` +
@@ -1118,21 +1184,32 @@ const isMain =
   process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)
 
 async function runAlone(args: string[]): Promise<number> {
-  const nIndex = args.indexOf('--n')
-  let levels: number[] | undefined
-  if (nIndex >= 0) {
-    const n = Number(args[nIndex + 1])
-    if (!Number.isInteger(n) || n <= 0) {
-      process.stderr.write('usage: peak.ts [--n <applicants>]\n')
-      return 2
-    }
-    levels = [n]
-  } else if (args.length > 0) {
-    process.stderr.write('usage: peak.ts [--n <applicants>]\n')
+  const usage = () => {
+    process.stderr.write('usage: peak.ts [--n <applicants>] [--cpu-prof]\n')
     return 2
   }
+  let levels: number[] | undefined
+  let profileDir: string | undefined
+  for (let index = 0; index < args.length; index += 1) {
+    if (args[index] === '--n') {
+      const n = Number(args[index + 1])
+      if (!Number.isInteger(n) || n <= 0) return usage()
+      levels = [n]
+      index += 1
+    } else if (args[index] === '--cpu-prof') {
+      profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-peak-prof-'))
+    } else {
+      return usage()
+    }
+  }
   const failures: string[] = []
-  await benchmarkPeak(failures, levels === undefined ? {} : { levels, judgeEveryLevel: true })
+  await benchmarkPeak(failures, {
+    ...(levels === undefined ? {} : { levels, judgeEveryLevel: true }),
+    ...(profileDir === undefined ? {} : { profileDir }),
+  })
+  if (profileDir !== undefined) {
+    out(`CPU profile(s) of the product server in ${profileDir} (the profiler slows the server)`)
+  }
   out()
   if (failures.length === 0) {
     out('RESULT: PASS')
