@@ -776,6 +776,8 @@ interface LevelResult {
   generatorLoopP99Ms: number
   generatorLoopMaxMs: number
   requests: number
+  /** backends seen waiting for a lock, by lock type, over the samples taken */
+  lockWaits: LockWaits
   /** the tables read most by sequential scans (database-wide, the preparation included) */
   scans: TableScans[]
   loadBefore: string
@@ -848,6 +850,7 @@ async function measureLevel(
   const rssPoll = setInterval(() => {
     peakRssKiB = Math.max(peakRssKiB, statusKiB(pid, 'VmRSS') ?? 0)
   }, 500)
+  const locks = await lockSampler(database.url)
   const cpuPoll = setInterval(() => {
     const micros = processCpuMicros(pid)
     if (micros === undefined) return
@@ -872,6 +875,7 @@ async function measureLevel(
   clearInterval(progress)
   clearInterval(rssPoll)
   clearInterval(cpuPoll)
+  const lockWaits = await locks.stop()
   loop.disable()
   const client = process.cpuUsage(clientBefore)
   const seconds = (performance.now() - started) / 1000
@@ -922,12 +926,62 @@ async function measureLevel(
     generatorLoopMaxMs: loop.max / 1e6,
     requests: steps.reduce((total, step) => total + step.count, 0),
     scans,
+    lockWaits,
     loadBefore,
     loadAfter,
   }
 }
 
 const ms = (value: number) => value.toFixed(0)
+
+interface LockWaits {
+  samples: number
+  /** backends waiting, summed over the samples, by wait event (advisory, transactionid, …) */
+  waiting: Map<string, number>
+}
+
+/**
+ * Samples pg_stat_activity of the bench database every 250 ms: the backends waiting for a lock.
+ * A lock every request takes in turn (an advisory lock, a hot row) shows here first.
+ */
+async function lockSampler(databaseUrl: string): Promise<{ stop: () => Promise<LockWaits> }> {
+  const client = new pg.Client({ connectionString: databaseUrl })
+  client.on('error', () => {})
+  const result: LockWaits = { samples: 0, waiting: new Map() }
+  let running = true
+  const connected = await client.connect().then(
+    () => true,
+    () => false,
+  )
+  const loop = (async () => {
+    while (running && connected) {
+      try {
+        const { rows } = await client.query<{ wait_event: string; count: string }>(
+          `select wait_event, count(*) from pg_stat_activity
+           where datname = current_database() and wait_event_type = 'Lock' group by wait_event`,
+        )
+        result.samples += 1
+        for (const row of rows) {
+          result.waiting.set(
+            row.wait_event,
+            (result.waiting.get(row.wait_event) ?? 0) + Number(row.count),
+          )
+        }
+      } catch {
+        return
+      }
+      await sleep(250)
+    }
+  })()
+  return {
+    stop: async () => {
+      running = false
+      await loop
+      await client.end().catch(() => undefined)
+      return result
+    },
+  }
+}
 
 interface TableScans {
   table: string
@@ -1008,6 +1062,11 @@ function printLevel(result: LevelResult): void {
       (result.postgresCoresBusy === undefined
         ? ''
         : `; PostgreSQL backends ${result.postgresCoresBusy.toFixed(2)} cores busy`),
+  )
+  const waits = [...result.lockWaits.waiting].map(([event, count]) => `${event} ${count}`)
+  out(
+    `  PostgreSQL lock waits: ${waits.length === 0 ? 'none' : waits.join(', ')} (backends waiting, ` +
+      `summed over ${result.lockWaits.samples} samples of pg_stat_activity, every 250 ms)`,
   )
   if (result.scans.length > 0) {
     out(
