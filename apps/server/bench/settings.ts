@@ -141,8 +141,8 @@ export const peakBudgets = {
   applicants: 200,
   /** every step's p95, at most */
   stepP95Ms: 300,
-  /** the product server's peak resident memory, at most */
-  serverRssMiB: 512,
+  /** the product server's peak resident memory, at most, in MB of 10^6 bytes (the stricter reading) */
+  serverRssMB: 512,
 } as const
 
 /**
