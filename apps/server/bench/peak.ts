@@ -936,6 +936,10 @@ const ms = (value: number) => value.toFixed(0)
 
 interface LockWaits {
   samples: number
+  /** samples in which every connection of the server's pool (10) was in use */
+  poolFull: number
+  /** the server's connections in use (active or in a transaction), the most seen */
+  mostInUse: number
   /** backends waiting, summed over the samples, by wait event (advisory, transactionid, …) */
   waiting: Map<string, number>
 }
@@ -947,7 +951,7 @@ interface LockWaits {
 async function lockSampler(databaseUrl: string): Promise<{ stop: () => Promise<LockWaits> }> {
   const client = new pg.Client({ connectionString: databaseUrl })
   client.on('error', () => {})
-  const result: LockWaits = { samples: 0, waiting: new Map() }
+  const result: LockWaits = { samples: 0, poolFull: 0, mostInUse: 0, waiting: new Map() }
   let running = true
   const connected = await client.connect().then(
     () => true,
@@ -960,6 +964,14 @@ async function lockSampler(databaseUrl: string): Promise<{ stop: () => Promise<L
           `select wait_event, count(*) from pg_stat_activity
            where datname = current_database() and wait_event_type = 'Lock' group by wait_event`,
         )
+        // the server's connections in use: every one but this sampler's that is not idle
+        const inUse = await client.query<{ count: string }>(
+          `select count(*) from pg_stat_activity where datname = current_database()
+           and pid <> pg_backend_pid() and state is not null and state <> 'idle'`,
+        )
+        const used = Number(inUse.rows[0]?.count ?? 0)
+        result.mostInUse = Math.max(result.mostInUse, used)
+        if (used >= 10) result.poolFull += 1
         result.samples += 1
         for (const row of rows) {
           result.waiting.set(
@@ -1066,7 +1078,9 @@ function printLevel(result: LevelResult): void {
   const waits = [...result.lockWaits.waiting].map(([event, count]) => `${event} ${count}`)
   out(
     `  PostgreSQL lock waits: ${waits.length === 0 ? 'none' : waits.join(', ')} (backends waiting, ` +
-      `summed over ${result.lockWaits.samples} samples of pg_stat_activity, every 250 ms)`,
+      `summed over ${result.lockWaits.samples} samples of pg_stat_activity, every 250 ms); the ` +
+      `server's connections in use: at most ${result.lockWaits.mostInUse}, all 10 of its pool in ` +
+      `${result.lockWaits.poolFull} samples`,
   )
   if (result.scans.length > 0) {
     out(
