@@ -1155,8 +1155,19 @@ export async function benchmarkPeak(
   const instant = new Date().toISOString()
   const results: LevelResult[] = []
   let brokenAt: LevelResult | undefined
+  const sectionStarted = Date.now()
+  let outOfTime: number | undefined
   for (const applicants of levels) {
     out()
+    const elapsedSeconds = (Date.now() - sectionStarted) / 1000
+    if (elapsedSeconds + peakSettings.levelTimeoutSeconds + 30 > peakSettings.sectionSeconds) {
+      outOfTime = applicants
+      out(
+        `N=${applicants}: not started: ${elapsedSeconds.toFixed(0)} s gone, and the level might not end ` +
+          `within the section's ${peakSettings.sectionSeconds} s`,
+      )
+      break
+    }
     const preparedAt = Date.now()
     let prepared: Awaited<ReturnType<typeof prepareAndStart>> | undefined
     try {
@@ -1237,7 +1248,10 @@ export async function benchmarkPeak(
   out()
   if (atBudget === undefined) {
     if (levels.includes(peakBudgets.applicants)) {
-      const reason = `N=${peakBudgets.applicants} not reached: the curve broke at N=${brokenAt?.applicants ?? '-'}`
+      const reason =
+        brokenAt === undefined
+          ? `N=${peakBudgets.applicants} not reached: the section ran out of time before N=${outOfTime ?? '-'}`
+          : `N=${peakBudgets.applicants} not reached: the curve broke at N=${brokenAt.applicants}`
       out(`budget at N=${peakBudgets.applicants}: ${reason}  FAIL`)
       failures.push(`peak: ${reason}`)
     } else {

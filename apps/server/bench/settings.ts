@@ -130,8 +130,16 @@ export const peakSettings = {
   /** think time between two screens, uniform in [min, max], from a seeded random generator */
   thinkSeconds: { min: 2, max: 5 },
   seed: 20261128,
-  /** an applicant still walking this long after the level started counts as an error */
-  levelTimeoutSeconds: 240,
+  /**
+   * an applicant still walking this long after the level started counts as an error (on a quiet
+   * machine the last one ends after about 90–115 s: 25 s of arrivals, 18 waits of 2–5 s)
+   */
+  levelTimeoutSeconds: 150,
+  /**
+   * the section's own limit (issue #22: under 10 minutes): a level that might not end within it
+   * (its timeout and about 30 s to prepare and clean up) is not started
+   */
+  sectionSeconds: 570,
   /** one request without an answer after this is an error */
   requestTimeoutSeconds: 30,
 } as const
