@@ -8,7 +8,7 @@ import type { DemoLink } from '../src/demo/demo-groups.ts'
 import { loadDemoData } from '../src/demo/load-demo.ts'
 import { loadConfig } from '../src/env.ts'
 import { announceReady, runChild } from './child-protocol.ts'
-import { lighthouseServerEnv, productEnv } from './settings.ts'
+import { lighthouseServerEnv, peakServerEnv, productEnv } from './settings.ts'
 
 // The product server as main.ts builds it (every plugin, hook and route), on a fresh embedded
 // database in a folder run.ts owns and removes, with the demo groups loaded and the clock pinned.
@@ -16,7 +16,7 @@ import { lighthouseServerEnv, productEnv } from './settings.ts'
 // own on) it runs on that PostgreSQL database instead, as main.ts does, and the data dir is `-`.
 //
 // usage: node --import tsx bench/product-server.ts <empty data dir | -> <ISO instant>
-//                                                   [--trivial-route] [--production]
+//                                                   [--trivial-route] [--production] [--peak]
 //
 // --trivial-route adds GET /api/bench/trivial answering the raw server's body, after buildApp so
 // that it passes through the same global hooks (request id, security headers, compress,
@@ -27,6 +27,9 @@ import { lighthouseServerEnv, productEnv } from './settings.ts'
 // headers turned on, instead of the load benchmark's productEnv: what Lighthouse measures
 // (lighthouse.ts). Not NODE_ENV=production: that refuses a start without PostgreSQL, a mail relay
 // and a payment provider (issue #19), which a page measurement does not need.
+//
+// --peak runs it with peakServerEnv (settings.ts): behind one proxy hop, each virtual applicant of
+// peak.ts coming with an address of its own in X-Forwarded-For, and the default rate limits.
 
 const [dataDir, instant, ...flags] = process.argv.slice(2)
 const databaseUrl = process.env.DATABASE_URL
@@ -37,14 +40,19 @@ runChild({
   start: async () => {
     if (dataDir === undefined || instant === undefined || Number.isNaN(Date.parse(instant))) {
       throw new Error(
-        'usage: product-server.ts <data dir | - with DATABASE_URL> <ISO instant> [--trivial-route] [--production]',
+        'usage: product-server.ts <data dir | - with DATABASE_URL> <ISO instant> [--trivial-route] [--production] [--peak]',
       )
     }
     if ((databaseUrl === undefined) === (dataDir === '-')) {
       throw new Error('product-server.ts: a data dir without DATABASE_URL, `-` with it')
     }
+    const env = flags.includes('--production')
+      ? lighthouseServerEnv
+      : flags.includes('--peak')
+        ? peakServerEnv
+        : productEnv
     const loaded = loadConfig({
-      ...(flags.includes('--production') ? lighthouseServerEnv : productEnv),
+      ...env,
       ...(databaseUrl === undefined ? {} : { DATABASE_URL: databaseUrl }),
     })
     const config = flags.includes('--production') ? { ...loaded, isProduction: true } : loaded

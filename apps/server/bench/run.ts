@@ -6,6 +6,7 @@ import zlib from 'node:zlib'
 import { ensureWebBuilt, measureBundle, type BundleReport } from './bundle-size.ts'
 import { benchmarkLighthouse } from './lighthouse.ts'
 import { benchmarkLogin } from './login.ts'
+import { benchmarkPeak } from './peak.ts'
 import {
   measureRound,
   summarize,
@@ -54,6 +55,10 @@ import { budgets, hardTimeoutMs, loadSettings, productEnv } from './settings.ts'
 //      (pamphlet, termsOfService, my-page login) and the system terms page: performance >= 95,
 //      LCP <= 2.0 s, TBT <= 200 ms, CLS 0, accessibility 100 (lighthouse.ts, also runnable on
 //      its own; 8 to 10 minutes).
+//   5. the recruitment peak (issue #22): N applicants, each walking the whole enrolment through
+//      the API with 2–5 s of think time, on PostgreSQL; the capacity curve N = 50, 100, 200, 400
+//      and the budget at N = 200: no error, every step's p95 <= 300 ms, server RSS <= 512 MB
+//      (peak.ts, also runnable on its own: npx tsx apps/server/bench/peak.ts [--n 200]).
 //
 // Exit 0 when every budget passes; exit 1 on a failed budget, a non-2xx answer or an error.
 //
@@ -73,7 +78,7 @@ import { budgets, hardTimeoutMs, loadSettings, productEnv } from './settings.ts'
 //                  hooks alone, against the raw small JSON route (the group route's own work is
 //                  then the rest)
 //   --cpu-prof     write a V8 CPU profile of the product server (path printed at the end)
-//   --skip-http / --skip-login / --skip-bundle / --skip-lighthouse   leave a section out
+//   --skip-http / --skip-login / --skip-bundle / --skip-lighthouse / --skip-peak   leave a section out
 
 const repoRoot = path.resolve(serverDir, '../..')
 const webDistDir = path.join(repoRoot, 'apps/web/dist')
@@ -91,6 +96,7 @@ const known = [
   '--skip-login',
   '--skip-bundle',
   '--skip-lighthouse',
+  '--skip-peak',
 ]
 for (const flag of flags) {
   if (!known.includes(flag)) {
@@ -663,6 +669,17 @@ async function main(): Promise<number> {
       const message = error instanceof Error ? (error.stack ?? error.message) : String(error)
       out(`ERROR ${message}`)
       failures.push(`lighthouse: ${message.split('\n')[0] ?? ''}`)
+    }
+    await cleanUp()
+    out()
+  }
+  if (!flags.has('--skip-peak')) {
+    try {
+      await benchmarkPeak(failures)
+    } catch (error) {
+      const message = error instanceof Error ? (error.stack ?? error.message) : String(error)
+      out(`ERROR ${message}`)
+      failures.push(`peak: ${message.split('\n')[0] ?? ''}`)
     }
     await cleanUp()
     out()

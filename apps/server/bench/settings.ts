@@ -123,7 +123,52 @@ export const lighthouseBudgets = {
 } as const
 
 /**
- * The whole run is cut short (children killed, exit 1) after this: every section with room to
- * spare on a busy 2-core machine (Lighthouse alone, 13 pages × 3 runs: 8.3 minutes measured).
+ * The recruitment peak (peak.ts): the product server on PostgreSQL as deployed behind one proxy
+ * (TRUST_PROXY=1: each virtual applicant's X-Forwarded-For address is its own, as real browsers
+ * come from their own addresses), with the production rate limits (RATE_LIMIT_MAX and
+ * AUTH_RATE_LIMIT_MAX at their defaults, per address), so no limit is raised for the load.
+ */
+export const peakServerEnv = {
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'silent',
+  MAINTENANCE_WINDOW: 'off',
+  TRUST_PROXY: '1',
+} as const
+
+/** How peak.ts loads the product: N applicants, each walking the whole enrolment. */
+export const peakSettings = {
+  /** the capacity curve: one level after another, until one breaks the step budget */
+  levels: [50, 100, 200, 400],
+  /** the applicants arrive spread over this (a mail blast), in a seeded random order of times */
+  rampSeconds: 25,
+  /** think time between two screens, uniform in [min, max], from a seeded random generator */
+  thinkSeconds: { min: 2, max: 5 },
+  seed: 20261128,
+  /**
+   * an applicant still walking this long after the level started counts as an error (on a quiet
+   * machine the last one ends after about 90–115 s: 25 s of arrivals, 18 waits of 2–5 s)
+   */
+  levelTimeoutSeconds: 150,
+  /**
+   * the section's own limit (issue #22: under 10 minutes): a level that might not end within it
+   * (its timeout and about 30 s to prepare and clean up) is not started
+   */
+  sectionSeconds: 570,
+  /** one request without an answer after this is an error */
+  requestTimeoutSeconds: 30,
+} as const
+
+/** issue #22 point 4: at N = 200 on a 2-core machine. */
+export const peakBudgets = {
+  applicants: 200,
+  /** every step's p95, at most */
+  stepP95Ms: 300,
+  /** the product server's peak resident memory, at most, in MB of 10^6 bytes (the stricter reading) */
+  serverRssMB: 512,
+} as const
+
+/**
+ * The whole run is cut short (children killed, exit 1) after this: the http and login sections
+ * (~3 min), Lighthouse (~10 min) and the recruitment peak (< 10 min), with room for a slow machine.
  */
 export const hardTimeoutMs = 40 * 60_000

@@ -46,7 +46,11 @@ export const uploadTickets = pgTable(
     usedAt: instant(),
     createdAt: createdAt(),
   },
-  (table) => [check('upload_tickets_slot', sql`${table.slot} between 1 and 3`)],
+  (table) => [
+    check('upload_tickets_slot', sql`${table.slot} between 1 and 3`),
+    // the sweep on the request path deletes by expiry (ADR 0035)
+    index('upload_tickets_expires_at_ix').on(table.expiresAt),
+  ],
 )
 
 /**

@@ -136,12 +136,17 @@ export const depositNotifications = pgTable(
 )
 
 /** Used puzzles (ALTCHA): a challenge is usable once (STACK.md: verifySolution keeps no state). */
-export const usedPuzzles = pgTable('used_puzzles', {
-  /** the challenge's signature */
-  signature: text().primaryKey(),
-  expiresAt: instant().notNull(),
-  usedAt: instant().notNull().defaultNow(),
-})
+export const usedPuzzles = pgTable(
+  'used_puzzles',
+  {
+    /** the challenge's signature */
+    signature: text().primaryKey(),
+    expiresAt: instant().notNull(),
+    usedAt: instant().notNull().defaultNow(),
+  },
+  // the sweep on the request path deletes by expiry (ADR 0035)
+  (table) => [index('used_puzzles_expires_at_ix').on(table.expiresAt)],
+)
 
 /**
  * 返金 (issue #21 point 3, ADR 0031): every refund an operator asked the provider for. One row

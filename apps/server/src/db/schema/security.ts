@@ -1,4 +1,4 @@
-import { integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
+import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
 import { createdAt, instant } from '../columns.ts'
 
 // Owned by modules/security (issue #18): the counters behind lockout and rate limits, and the
@@ -25,6 +25,8 @@ export const rateLimitHits = pgTable(
   },
   (table) => [
     primaryKey({ name: 'rate_limit_hits_pk', columns: [table.bucketKey, table.windowStart] }),
+    // the sweeps on the request path and the retention job delete by the window's start (ADR 0035)
+    index('rate_limit_hits_window_start_ix').on(table.windowStart),
   ],
 )
 

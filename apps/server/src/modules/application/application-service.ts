@@ -1,4 +1,4 @@
-import { appendAuditEntry } from '../audit/audit-records.ts'
+import { appendAuditEntries } from '../audit/audit-records.ts'
 import {
   AppError,
   consentDocumentIds,
@@ -446,17 +446,19 @@ export class ApplicationService {
       if (consents !== undefined) {
         const agreed = consents.map((consent) => ({ ...consent, agreedAt: now }))
         await saveConsents(tx, draft.row.id, agreed)
-        // in the same transaction: a consent rolled back leaves no entry (issue #20 point 4)
-        for (const consent of consents) {
-          await appendAuditEntry(tx, {
-            actorKind: 'applicant',
+        // in the same transaction: a consent rolled back leaves no entry (issue #20 point 4);
+        // last, all at once: the append holds the log's lock until the commit (ADR 0035)
+        await appendAuditEntries(
+          tx,
+          consents.map((consent) => ({
+            actorKind: 'applicant' as const,
             actorId: draft.row.accountId,
             action: 'consent.given',
             recordKind: 'application',
             recordId: draft.row.id,
             details: { documentId: consent.documentId, version: consent.version },
-          })
-        }
+          })),
+        )
       }
       return version
     }

@@ -20,6 +20,22 @@ const serverTime = () => new Date()
  * transaction-scoped advisory lock makes appends take turns, so two never chain to one entry.
  */
 export async function appendAuditEntry(db: Database, input: AuditEntryInput): Promise<AuditEntry> {
+  const [entry] = await appendAuditEntries(db, [input])
+  if (entry === undefined) throw new Error('audit entry not inserted')
+  return entry
+}
+
+/**
+ * Appends several entries in order, chained one to the next, with one lock, one read of the last
+ * entry and one insert. The lock is held until the caller's transaction commits and every audited
+ * transaction waits for it: a caller appends last, just before its commit, and appends what one
+ * change records at once rather than entry by entry (ADR 0035).
+ */
+export async function appendAuditEntries(
+  db: Database,
+  inputs: readonly AuditEntryInput[],
+): Promise<AuditEntry[]> {
+  if (inputs.length === 0) return []
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_APPEND_LOCK_ID})`)
     const [last] = await tx
@@ -27,24 +43,27 @@ export async function appendAuditEntry(db: Database, input: AuditEntryInput): Pr
       .from(auditLog)
       .orderBy(desc(auditLog.seq))
       .limit(1)
-    const fields: HashedFields = {
-      at: serverTime(),
-      actorKind: input.actorKind,
-      actorId: input.actorId ?? null,
-      action: input.action,
-      recordKind: input.recordKind ?? null,
-      recordId: input.recordId ?? null,
-      clientAddress: input.clientAddress ?? null,
-      reason: input.reason ?? null,
-      details: input.details ?? null,
-      prevHash: last?.hash ?? GENESIS_HASH,
-    }
-    const [entry] = await tx
-      .insert(auditLog)
-      .values({ ...fields, hash: entryHash(fields) })
-      .returning()
-    if (entry === undefined) throw new Error('audit entry not inserted')
-    return entry
+    let prevHash = last?.hash ?? GENESIS_HASH
+    const rows = inputs.map((input) => {
+      const fields: HashedFields = {
+        at: serverTime(),
+        actorKind: input.actorKind,
+        actorId: input.actorId ?? null,
+        action: input.action,
+        recordKind: input.recordKind ?? null,
+        recordId: input.recordId ?? null,
+        clientAddress: input.clientAddress ?? null,
+        reason: input.reason ?? null,
+        details: input.details ?? null,
+        prevHash,
+      }
+      const hash = entryHash(fields)
+      prevHash = hash
+      return { ...fields, hash }
+    })
+    const entries = await tx.insert(auditLog).values(rows).returning()
+    if (entries.length !== rows.length) throw new Error('audit entries not inserted')
+    return entries.sort((a, b) => a.seq - b.seq)
   })
 }
 

@@ -128,15 +128,6 @@ export class PaymentCompletion extends PaymentPart {
         account === undefined ? undefined : await this.saveAccount(tx, row.id, account, now)
       const state = { applyInfo: row.applyInfo, applyInfoOption: row.applyInfoOption }
       const applied = await this.#markApplied(tx, row.id, state, attempt, event, now)
-      // in the same transaction: a completion rolled back leaves no entry (issue #20 point 4)
-      await appendAuditEntry(tx, {
-        actorKind: 'applicant',
-        actorId: row.accountId,
-        action: 'application.submitted',
-        recordKind: 'application',
-        recordId: row.id,
-        details: { paymentAttemptId: attempt.id, attemptKind: attempt.kind },
-      })
       const completion = completionFrom(applied.applyInfo, applied.applyInfoOption, accountRow)
       const isFinished = await finishAttempt(tx, attempt.id, {
         status: 'succeeded',
@@ -177,7 +168,23 @@ export class PaymentCompletion extends PaymentPart {
         })
         await enqueueMail(tx, { ...copy, recipient: agentMail }, now)
       }
-      return enqueueMail(tx, { ...mail, recipient: completion.policyHolderEmailAddress }, now)
+      const completionMailId = await enqueueMail(
+        tx,
+        { ...mail, recipient: completion.policyHolderEmailAddress },
+        now,
+      )
+      // In the same transaction: a completion rolled back leaves no entry (issue #20 point 4).
+      // Last, just before the commit: the append takes the log's lock, which every audited
+      // transaction of every process waits for, and holds it until the commit (ADR 0035).
+      await appendAuditEntry(tx, {
+        actorKind: 'applicant',
+        actorId: row.accountId,
+        action: 'application.submitted',
+        recordKind: 'application',
+        recordId: row.id,
+        details: { paymentAttemptId: attempt.id, attemptKind: attempt.kind },
+      })
+      return completionMailId
     })
     if (messageId === undefined) {
       if (event === 'cardCaptured') {
