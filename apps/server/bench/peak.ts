@@ -45,7 +45,8 @@ import {
   type BenchDatabase,
 } from './bench-database.ts'
 import { announceReady, runChild } from './child-protocol.ts'
-import { cleanUp, startServer, stopChild, type StartedServer } from './processes.ts'
+import { ensureWebBuilt } from './bundle-size.ts'
+import { cleanUp, serverDir, startServer, stopChild, type StartedServer } from './processes.ts'
 import { out, table, verdict } from './report-format.ts'
 import { peakBudgets, peakServerEnv, peakSettings } from './settings.ts'
 
@@ -224,6 +225,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 /** The journey's steps, in order: one API call each (the table's rows). */
 const STEPS = [
+  'landing page     GET  termsOfService (HTML)',
   'pamphlet         GET  groupPfInfo',
   'verifyUser       POST policyHolderInfoById',
   'mail             POST mainMail',
@@ -442,6 +444,15 @@ async function walk(level: Level, index: number): Promise<'completed' | 'failed'
 
   try {
     const { link } = level
+    // the link's first page, rendered by the server (ADR 0036)
+    const landing = await call('landing page     GET  termsOfService (HTML)', {
+      method: 'GET',
+      path: `/app/ent/${link.groupPfCode}/${link.groupPfCodeInceptionDateYm}/${link.groupPfBranchNo}/${link.urlKey}/termsOfService`,
+    })
+    if (!landing.text.includes('id="server-rendered-data"')) {
+      fail('landing page     GET  termsOfService (HTML)', 'not rendered by the server (ADR 0036)')
+    }
+    await think()
     // the pamphlet, where the mail's link lands
     await call('pamphlet         GET  groupPfInfo', {
       method: 'GET',
@@ -1133,8 +1144,12 @@ export async function benchmarkPeak(
 ): Promise<void> {
   const levels = options.levels ?? peakSettings.levels
   out('== 5. Recruitment peak: N applicants through the whole enrolment on PostgreSQL ==')
+  const repoRoot = path.resolve(serverDir, '../..')
+  if (await ensureWebBuilt(repoRoot, path.join(repoRoot, 'apps/web/dist'))) {
+    out('apps/web/dist or dist-ssr was missing: built them with npm run build -w @app/web')
+  }
   out(
-    `each applicant: pamphlet, verifyUser, verification mail (read from the outbox), link, every step ` +
+    `each applicant: the landing page (server-rendered HTML), pamphlet, verifyUser, verification mail (read from the outbox), link, every step ` +
       `of demo group ${PEAK_GROUP}'s flow with a document upload, the puzzle (solved by this client), ` +
       'the card payment with 3-D Secure through the sandbox, completion',
   )

@@ -147,6 +147,8 @@ export function createLandingRenderer(options: LandingRendererOptions): LandingR
     }
     return entry.module
   }
+  // Loaded at start, not by the first visitor of a recruitment (its import takes a while).
+  loadEntry()?.catch(() => undefined)
   const readManifest = changingFile(
     path.join(webDistDir, '.vite', 'manifest.json'),
     (file) => JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest,
