@@ -57,7 +57,11 @@ function reactRouterTreeShaking(): Plugin {
         return {
           code: code
             .replace(/^(var \w+ = )(React\d*\.forwardRef\()/gm, '$1/* @__PURE__ */ $2')
-            .replace(/^\w+\.displayName = "[^"\n]*";$/gm, ''),
+            .replace(/^\w+\.displayName = "[^"\n]*";$/gm, '')
+            // createRouter's options that the app never passes (router.tsx): the instrumentation
+            // wrappers and the route discovery on navigation ("fog of war") become dead code.
+            .replace(/\binit\.instrumentations\b/g, 'undefined')
+            .replace(/\binit\.patchRoutesOnNavigation\b/g, 'undefined'),
           map: null,
         }
       },
@@ -112,6 +116,7 @@ const clientBuild: BuildEnvironmentOptions = {
   modulePreload: { polyfill: false },
   rolldownOptions: {
     output: {
+      chunkFileNames: 'assets/[hash].js',
       codeSplitting: {
         groups: [
           { name: 'shell', tags: ['$initial'], test: isInShellChunk },
