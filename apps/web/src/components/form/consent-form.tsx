@@ -3,7 +3,7 @@ import type { ConsentDocumentId, DocumentVersion } from '@app/shared/documents'
 import { useMemo, useState } from 'react'
 import { CheckboxGroup } from './checkbox-group.tsx'
 import { ErrorSummary } from './error-summary.tsx'
-import type { FieldError, Resolver } from './form-store.ts'
+import { requiredResolver } from './required-resolver.ts'
 import { useStepForm } from './use-step-form.ts'
 
 /** A document to agree to: which one, and which version of it. */
@@ -37,34 +37,6 @@ export function isRecordedIn(
 }
 
 /**
- * The consent boxes' rules: each box's value is the list of ticked options, at least one
- * (`z.object({ [name]: z.array(z.string()).check(z.minLength(1, requiredMessage)) })`, written out
- * so that the consent pages do not download zod, ADR 0037 round 2). The same errors as that schema
- * through schemaResolver: an empty list is `too_small` with the item's message; the values are the
- * items' lists (other keys dropped). A value that is not a list of strings, which a CheckboxGroup
- * never gives, is refused with the same message.
- */
-export function consentResolver(
-  items: readonly Pick<ConsentItem, 'name' | 'requiredMessage'>[],
-): Resolver<ConsentValues, ConsentValues> {
-  return (values) => {
-    const errors: Record<string, FieldError> = {}
-    const parsed: ConsentValues = {}
-    for (const item of items) {
-      const value: unknown = values[item.name]
-      if (!Array.isArray(value) || !value.every((entry) => typeof entry === 'string')) {
-        errors[item.name] ??= { type: 'invalid_type', message: item.requiredMessage }
-      } else if (value.length === 0) {
-        errors[item.name] ??= { type: 'too_small', message: item.requiredMessage }
-      } else {
-        parsed[item.name] = [...(value as string[])]
-      }
-    }
-    return Promise.resolve(Object.keys(errors).length > 0 ? { errors } : { values: parsed })
-  }
-}
-
-/**
  * Consent boxes and their button: termsOfService (kept in the tab until the application exists,
  * consent.ts) and the application's entryTerms and pamphletImportantNotes (recorded with the
  * application). Each box is its own required group in `<fieldset><legend>`; a box starts ticked
@@ -81,7 +53,14 @@ export function ConsentForm({
   submitLabel: string
   onAgreed: (consents: ConsentTarget[]) => Promise<void> | void
 }) {
-  const resolver = useMemo(() => consentResolver(items), [items])
+  // z.array(z.string()).check(z.minLength(1)) for each box, written out (required-resolver.ts)
+  const resolver = useMemo(
+    () =>
+      requiredResolver<ConsentValues>(
+        items.map((item) => ({ name: item.name, message: item.requiredMessage, list: true })),
+      ),
+    [items],
+  )
   const [defaultValues] = useState<ConsentValues>(() =>
     Object.fromEntries(items.map((item) => [item.name, isGiven(item) ? [AGREED] : []])),
   )
