@@ -59,7 +59,9 @@ function reactRouterTreeShaking(): Plugin {
             .replace(/^(var \w+ = )(React\d*\.forwardRef\()/gm, '$1/* @__PURE__ */ $2')
             .replace(/^\w+\.displayName = "[^"\n]*";$/gm, '')
             // createRouter's options that the app never passes (router.tsx): the instrumentation
-            // wrappers and the route discovery on navigation ("fog of war") become dead code.
+            // wrappers and the route discovery on navigation ("fog of war") become dead code. If
+            // router.tsx ever passes `unstable_instrumentations` or `patchRoutesOnNavigation`,
+            // these two lines must go (ADR 0037 round 2).
             .replace(/\binit\.instrumentations\b/g, 'undefined')
             .replace(/\binit\.patchRoutesOnNavigation\b/g, 'undefined'),
           map: null,
@@ -116,6 +118,9 @@ const clientBuild: BuildEnvironmentOptions = {
   modulePreload: { polyfill: false },
   rolldownOptions: {
     output: {
+      // A chunk's name is its hash alone: the shell lists every chunk's file name (the preload
+      // map) and each chunk those it imports, and the descriptive part compressed poorly (≈ 1 KiB
+      // of the first download). dist/.vite/manifest.json maps each source to its file (ADR 0037).
       chunkFileNames: 'assets/[hash].js',
       codeSplitting: {
         groups: [
