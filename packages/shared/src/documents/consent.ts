@@ -22,8 +22,7 @@ export type DocumentConsent = z.infer<typeof documentConsentSchema>
 
 const consentKeys = new Set(['documentId', 'version', 'agreedAt'])
 /** z.iso.datetime(): a calendar date, a time with seconds (any fraction) and `Z`. */
-const ISO_DATE_TIME =
-  /^(\d{4})-(\d{2})-(\d{2})T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?Z$/
+const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?Z$/
 
 function isIsoDateTime(value: string): boolean {
   const match = ISO_DATE_TIME.exec(value)

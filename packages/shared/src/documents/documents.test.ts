@@ -175,7 +175,9 @@ describe('同意の記録', () => {
       .map(([y, mo, d, h, mi, s, f, z]) => `${y}-${mo}-${d}T${h}:${mi}${s}${f}${z}`)
     const version = fc.oneof(
       fc.constantFrom('2026-11-01', '20261101', '2026-1-01', ' 2026-11-01'),
-      digits(8).map((d) => `${d.slice(0, 4).join('')}-${d.slice(4, 6).join('')}-${d.slice(6).join('')}`),
+      digits(8).map(
+        (d) => `${d.slice(0, 4).join('')}-${d.slice(4, 6).join('')}-${d.slice(6).join('')}`,
+      ),
       fc.string(),
     )
     const consentLike = fc.record(

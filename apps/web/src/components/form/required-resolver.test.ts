@@ -74,9 +74,7 @@ describe('noFieldsResolver（項目のないフォーム）', () => {
   it('z.object({}) と同じく、いつも値なしで通ること', async () => {
     const empty = z.object({}) as unknown as z.ZodMiniType<Values, Values>
     for (const values of [{}, { anything: 'x' }]) {
-      expect(await noFieldsResolver<Values>()(values)).toEqual(
-        await schemaResolver(empty)(values),
-      )
+      expect(await noFieldsResolver<Values>()(values)).toEqual(await schemaResolver(empty)(values))
     }
   })
 })

@@ -124,8 +124,7 @@ export function useStepForm<TInput extends FieldValues, TOutput>(
   // The store validates only on submit and when asked, and never moves focus itself: the
   // scheduler decides when a field is checked, and the error summary takes focus.
   const form = useForm<TInput, TOutput>({
-    resolver:
-      options.resolver === undefined ? schemaResolver(options.schema) : options.resolver,
+    resolver: options.resolver === undefined ? schemaResolver(options.schema) : options.resolver,
     defaultValues,
   })
   const { getFieldState, trigger, setError, handleSubmit } = form
