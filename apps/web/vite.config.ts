@@ -57,7 +57,13 @@ function reactRouterTreeShaking(): Plugin {
         return {
           code: code
             .replace(/^(var \w+ = )(React\d*\.forwardRef\()/gm, '$1/* @__PURE__ */ $2')
-            .replace(/^\w+\.displayName = "[^"\n]*";$/gm, ''),
+            .replace(/^\w+\.displayName = "[^"\n]*";$/gm, '')
+            // createRouter's options that the app never passes (router.tsx): the instrumentation
+            // wrappers and the route discovery on navigation ("fog of war") become dead code. If
+            // router.tsx ever passes `unstable_instrumentations` or `patchRoutesOnNavigation`,
+            // these two lines must go (ADR 0037 round 2).
+            .replace(/\binit\.instrumentations\b/g, 'undefined')
+            .replace(/\binit\.patchRoutesOnNavigation\b/g, 'undefined'),
           map: null,
         }
       },
@@ -112,6 +118,10 @@ const clientBuild: BuildEnvironmentOptions = {
   modulePreload: { polyfill: false },
   rolldownOptions: {
     output: {
+      // A chunk's name is its hash alone: the shell lists every chunk's file name (the preload
+      // map) and each chunk those it imports, and the descriptive part compressed poorly (≈ 1 KiB
+      // of the first download). dist/.vite/manifest.json maps each source to its file (ADR 0037).
+      chunkFileNames: 'assets/[hash].js',
       codeSplitting: {
         groups: [
           { name: 'shell', tags: ['$initial'], test: isInShellChunk },

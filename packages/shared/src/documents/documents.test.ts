@@ -1,6 +1,7 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { groupPfInfoBranchNoSchema, groupPfInfoSchema } from '../api/group/group-pf-info.ts'
-import { documentConsentSchema } from './consent.ts'
+import { documentConsentSchema, readDocumentConsent } from './consent.ts'
 import {
   applyLinkGuideDocument,
   entryTermsDocument,
@@ -153,6 +154,52 @@ describe('同意の記録', () => {
     [{ documentId: 'terms-of-use', version: '2026-11-01' }, false],
   ])('%o は %s', (value, isValid) => {
     expect(documentConsentSchema.safeParse(value).success).toBe(isValid)
+    expect(readDocumentConsent(value) !== undefined).toBe(isValid)
+  })
+
+  // readDocumentConsent is the schema written out for the browser (ADR 0037 round 2).
+  it('readDocumentConsent が、どの値にも documentConsentSchema と同じ結果を返すこと', () => {
+    const digits = (length: number) =>
+      fc.array(fc.constantFrom(...'0123456789'), { minLength: length, maxLength: length })
+    const isoLike = fc
+      .tuple(
+        fc.constantFrom('0000', '1900', '2000', '2024', '2025', '2100', '2400', '9999'),
+        fc.constantFrom('00', '01', '02', '04', '09', '11', '12', '13'),
+        fc.constantFrom('00', '01', '28', '29', '30', '31', '32'),
+        fc.constantFrom('00', '09', '19', '23', '24'),
+        fc.constantFrom('00', '59', '60'),
+        fc.constantFrom(':00', ':59', ':60', ''),
+        fc.constantFrom('', '.', '.0', '.123', '.123456789'),
+        fc.constantFrom('Z', '', '+09:00', 'z'),
+      )
+      .map(([y, mo, d, h, mi, s, f, z]) => `${y}-${mo}-${d}T${h}:${mi}${s}${f}${z}`)
+    const version = fc.oneof(
+      fc.constantFrom('2026-11-01', '20261101', '2026-1-01', ' 2026-11-01'),
+      digits(8).map(
+        (d) => `${d.slice(0, 4).join('')}-${d.slice(4, 6).join('')}-${d.slice(6).join('')}`,
+      ),
+      fc.string(),
+    )
+    const consentLike = fc.record(
+      {
+        documentId: fc.oneof(
+          fc.constantFrom('terms-of-use', 'entry-terms', 'privacy-policy', 'important-notes'),
+          fc.constantFrom('security-policy', 'system-terms', ''),
+          fc.anything(),
+        ),
+        version: fc.oneof(version, fc.anything()),
+        agreedAt: fc.oneof(isoLike, fc.string(), fc.anything()),
+        extra: fc.anything(),
+      },
+      { requiredKeys: [] },
+    )
+    fc.assert(
+      fc.property(fc.oneof(consentLike, fc.anything()), (value) => {
+        const parsed = documentConsentSchema.safeParse(value)
+        expect(readDocumentConsent(value)).toEqual(parsed.success ? parsed.data : undefined)
+      }),
+      { numRuns: 3000 },
+    )
   })
 })
 

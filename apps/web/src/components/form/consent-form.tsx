@@ -1,9 +1,9 @@
 import type { ConsentReference } from '@app/shared/api/access/endpoints'
 import type { ConsentDocumentId, DocumentVersion } from '@app/shared/documents'
 import { useMemo, useState } from 'react'
-import * as z from 'zod/mini'
 import { CheckboxGroup } from './checkbox-group.tsx'
 import { ErrorSummary } from './error-summary.tsx'
+import { requiredResolver } from './required-resolver.ts'
 import { useStepForm } from './use-step-form.ts'
 
 /** A document to agree to: which one, and which version of it. */
@@ -53,16 +53,12 @@ export function ConsentForm({
   submitLabel: string
   onAgreed: (consents: ConsentTarget[]) => Promise<void> | void
 }) {
-  const schema = useMemo(
+  // z.array(z.string()).check(z.minLength(1)) for each box, written out (required-resolver.ts)
+  const resolver = useMemo(
     () =>
-      z.object(
-        Object.fromEntries(
-          items.map((item) => [
-            item.name,
-            z.array(z.string()).check(z.minLength(1, { error: item.requiredMessage })),
-          ]),
-        ),
-      ) as unknown as z.ZodMiniType<ConsentValues, ConsentValues>,
+      requiredResolver<ConsentValues>(
+        items.map((item) => ({ name: item.name, message: item.requiredMessage, list: true })),
+      ),
     [items],
   )
   const [defaultValues] = useState<ConsentValues>(() =>
@@ -73,7 +69,7 @@ export function ConsentForm({
     [items],
   )
   const form = useStepForm({
-    schema,
+    resolver,
     defaultValues,
     labels,
     onSubmit: async () => {

@@ -9,6 +9,7 @@ import {
   type FieldErrors,
   type FieldPath,
   type FieldValues,
+  type Resolver,
   type UseFormReturn,
 } from './form-store.ts'
 import { schemaResolver } from './schema-resolver.ts'
@@ -17,9 +18,7 @@ import { scheduleFieldValidation, type ValidationScheduler } from './validation-
 /** The `type` of an error applied from the server's `issues`. */
 export const SERVER_ERROR_TYPE = 'server'
 
-export interface StepFormOptions<TInput extends FieldValues, TOutput> {
-  /** the step's schema from @app/shared (the server validates with the same one) */
-  schema: ZodMiniType<TOutput, TInput>
+interface StepFormCommonOptions<TInput extends FieldValues, TOutput> {
   defaultValues: DefaultValues<TInput>
   /** each field's label (labels.ts): the label of its Field, and the error summary's prefix */
   labels: Readonly<Partial<Record<FieldPath<TInput>, string>>>
@@ -29,6 +28,24 @@ export interface StepFormOptions<TInput extends FieldValues, TOutput> {
    */
   onSubmit: (values: TOutput) => Promise<void> | void
 }
+
+/**
+ * The form's rules: the step's zod schema, or — for a form whose rules are trivial and whose page
+ * should not download zod (the consent boxes, ADR 0037 round 2) — a resolver written by hand that
+ * gives the same errors.
+ */
+export type StepFormOptions<TInput extends FieldValues, TOutput> = StepFormCommonOptions<
+  TInput,
+  TOutput
+> &
+  (
+    | {
+        /** the step's schema from @app/shared (the server validates with the same one) */
+        schema: ZodMiniType<TOutput, TInput>
+        resolver?: never
+      }
+    | { resolver: Resolver<TInput, TOutput>; schema?: never }
+  )
 
 /** What a Field, RadioGroup, CheckboxGroup or DateInput needs from the form. */
 export interface BoundFieldProps<TName extends string> {
@@ -100,15 +117,16 @@ function inPageOrder(items: ErrorSummaryItem[], document: Document): ErrorSummar
  *   <DateInput {...form.fieldProps('insrdBirthDate')} control={form.control} required autoComplete="bday" />
  * ```
  */
-export function useStepForm<TInput extends FieldValues, TOutput>({
-  schema,
-  defaultValues,
-  labels,
-  onSubmit,
-}: StepFormOptions<TInput, TOutput>): StepForm<TInput, TOutput> {
+export function useStepForm<TInput extends FieldValues, TOutput>(
+  options: StepFormOptions<TInput, TOutput>,
+): StepForm<TInput, TOutput> {
+  const { defaultValues, labels, onSubmit } = options
   // The store validates only on submit and when asked, and never moves focus itself: the
   // scheduler decides when a field is checked, and the error summary takes focus.
-  const form = useForm<TInput, TOutput>({ resolver: schemaResolver(schema), defaultValues })
+  const form = useForm<TInput, TOutput>({
+    resolver: options.resolver === undefined ? schemaResolver(options.schema) : options.resolver,
+    defaultValues,
+  })
   const { getFieldState, trigger, setError, handleSubmit } = form
   const idPrefix = useId()
   const formElement = useRef<HTMLFormElement | null>(null)

@@ -1,4 +1,4 @@
-import { documentConsentSchema, type DocumentConsent } from '@app/shared/documents'
+import { readDocumentConsent, type DocumentConsent } from '@app/shared/documents'
 import { useCallback } from 'react'
 import { useParams } from 'react-router'
 import { readJson, writeJson, type KeyValueStorage } from '@/lib/browser-storage.ts'
@@ -23,8 +23,8 @@ function readAll(storage: KeyValueStorage | undefined): ConsentsByLink {
   for (const [link, list] of Object.entries(value as Record<string, unknown>)) {
     if (!Array.isArray(list)) continue
     result[link] = list.flatMap((item: unknown) => {
-      const parsed = documentConsentSchema.safeParse(item)
-      return parsed.success ? [parsed.data] : []
+      const consent = readDocumentConsent(item)
+      return consent === undefined ? [] : [consent]
     })
   }
   return result

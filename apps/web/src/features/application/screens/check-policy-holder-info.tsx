@@ -10,7 +10,6 @@ import {
 import type { ApplicationStep } from '@app/shared/rules/application-steps'
 import { useState, type ReactNode } from 'react'
 import { Link } from '@/components/link.tsx'
-import * as z from 'zod/mini'
 import {
   coverageRows,
   insuredRows,
@@ -21,6 +20,7 @@ import {
   type Row,
 } from '@/components/contract-details.tsx'
 import { ErrorSummary } from '@/components/form/error-summary.tsx'
+import { noFieldsResolver } from '@/components/form/required-resolver.ts'
 import { useStepForm } from '@/components/form/use-step-form.ts'
 import { LoadingRegion } from '@/components/loading-indicator.tsx'
 import { useServices } from '@/lib/services.tsx'
@@ -106,7 +106,7 @@ function CheckContent({ application }: { application: Application }) {
     progress.stepArray.includes(step) ? step : undefined
   const div = applyInfo.policyHolderInfo.policyHolderDiv
   const form = useStepForm({
-    schema: z.object({}),
+    resolver: noFieldsResolver(),
     defaultValues: {},
     labels: {},
     onSubmit: async () => {

@@ -1,9 +1,9 @@
 import { t } from '@app/shared/messages/application-flow'
 import { planNameText, unitPremiumText } from '@app/shared/messages/premium-text'
 import { useEffect, useState } from 'react'
-import * as z from 'zod/mini'
 import { ErrorSummary } from '@/components/form/error-summary.tsx'
 import { RadioGroup } from '@/components/form/radio-group.tsx'
+import { requiredResolver } from '@/components/form/required-resolver.ts'
 import { useStepForm } from '@/components/form/use-step-form.ts'
 import { LoadingRegion } from '@/components/loading-indicator.tsx'
 import { useServices } from '@/lib/services.tsx'
@@ -12,9 +12,11 @@ import { StepHeader } from '../components/step-header.tsx'
 import { useApplication, type Application } from '../use-application.tsx'
 import { InFlowAlert } from '@/components/in-flow-alert.tsx'
 
-const schema = z.object({
-  planUnitNo: z.string().check(z.minLength(1, { error: t('application.validation.plan') })),
-})
+// z.object({ planUnitNo: z.string().check(z.minLength(1, …)) }), written out so that the page
+// does not download zod (required-resolver.ts)
+const resolver = requiredResolver<{ planUnitNo: string }>([
+  { name: 'planUnitNo', message: t('application.validation.plan') },
+])
 
 /** e.g. 「Aプラン 1,200円（1名あたり・月額）」 */
 function planLabel(plan: CoverageUnit, pymntCount: number): string {
@@ -51,7 +53,7 @@ function PlanForm({ application, plans }: { application: Application; plans: Cov
   const { api } = useServices()
   const stored = application.view.applyInfo.cvrgeInfo.planUnitNo
   const form = useStepForm({
-    schema,
+    resolver,
     defaultValues: {
       planUnitNo: plans.some((plan) => plan.unitNo === stored) ? String(stored) : '',
     },
