@@ -66,10 +66,11 @@ test('団体担当者：パスワードと確認コードで入り、自分の�
   await expect(menu.getByRole('link')).toHaveText(['加入状況', '加入者一覧'])
 
   // ── 加入状況: group C's products only, the figures the seed makes ───────────────────────
-  const options = await page
-    .getByLabel(/^団体商品/)
-    .locator('option')
-    .allInnerTexts()
+  // the products arrive after the screen: wait for them before reading the list (it read an empty
+  // one once in CI)
+  const productOptions = page.getByLabel(/^団体商品/).locator('option')
+  await expect(productOptions.first()).toBeAttached()
+  const options = await productOptions.allInnerTexts()
   expect(options.length).toBeGreaterThan(0)
   for (const option of options) expect(option).toContain(GROUP_CONTACT.groupPfCode)
   await expect(page.locator('[data-figure="rosterSize"]')).toHaveText(`${rosterCodes.length}人`)

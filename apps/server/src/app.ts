@@ -295,6 +295,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     webDistDir: config.webDistDir,
     ssrDistDir: config.webSsrDistDir,
     now: () => clock.now().getTime(),
+    isClosed: () => maintenance.isActive(clock.now()),
     log: app.log,
   })
   await registerSpa(app, config.webDistDir, config.adminDistDir, async (request, built) => {

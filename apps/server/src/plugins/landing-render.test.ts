@@ -65,6 +65,7 @@ let ssrDistDir: string
 let app: FastifyInstance
 let warnings: unknown[]
 let renderer: LandingRenderer
+let isClosed: boolean
 
 /** A request as Fastify hands it to the page route, from the given address. */
 function requestFor(url: string, ip = '198.51.100.7'): FastifyRequest {
@@ -91,12 +92,14 @@ beforeEach(async () => {
   app.get('/api/echo/', (request) => ({ ip: request.ip, query: JSON.stringify(request.query) }))
   await app.ready()
   warnings = []
+  isClosed = false
   const log = { ...app.log, warn: (...args: unknown[]) => warnings.push(args) }
   renderer = createLandingRenderer({
     app,
     webDistDir,
     ssrDistDir,
     now: () => 1_800_000_000_000,
+    isClosed: () => Promise.resolve(isClosed),
     log: log,
   })
 })
@@ -188,6 +191,14 @@ describe('renders by address', () => {
 
     await renderer.render(requestFor('/app/ent/x/termsOfService?other=1'), indexHtml)
     expect(renders() - before).toBe(2)
+
+    // during maintenance nothing is rendered, not even from a recent render: the app's page meets
+    // the maintenance answer itself
+    isClosed = true
+    expect(
+      await renderer.render(requestFor('/app/ent/x/termsOfService'), indexHtml),
+    ).toBeUndefined()
+    isClosed = false
 
     vi.advanceTimersByTime(RENDER_CACHE_MS + 1)
     await renderer.render(requestFor('/app/ent/x/termsOfService'), indexHtml)

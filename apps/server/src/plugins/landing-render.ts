@@ -55,6 +55,11 @@ export interface LandingRendererOptions {
   ssrDistDir: string
   /** the product's clock */
   now: () => number
+  /**
+   * Whether the applicant API is closed for maintenance: then nothing is rendered (nor served
+   * from a recent render), and the app's page meets the maintenance answer itself (SPEC).
+   */
+  isClosed: () => Promise<boolean>
   log: FastifyBaseLogger
 }
 
@@ -206,6 +211,7 @@ export function createLandingRenderer(options: LandingRendererOptions): LandingR
 
   return {
     async render(request, html) {
+      if (await options.isClosed()) return undefined
       const module = loadEntry()
       const manifest = readManifest()
       if (module === undefined || manifest === undefined || !html.includes(ROOT_ELEMENT)) {
