@@ -53,10 +53,9 @@ export function clockTicksPerSecond(): number {
   return ticksPerSecond
 }
 
-/** user + system CPU (µs) of a postgres process on this machine; undefined if there is none */
-export function postgresProcessCpuMicros(pid: number): number | undefined {
+/** user + system CPU (µs) of a process of this machine, from /proc; undefined if it is gone. */
+export function processCpuMicros(pid: number): number | undefined {
   try {
-    if (!fs.readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('postgres')) return undefined
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
     // after "pid (comm) ": fields[0] is field 3 (state), so utime (14) and stime (15) are 11, 12
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
@@ -65,6 +64,16 @@ export function postgresProcessCpuMicros(pid: number): number | undefined {
   } catch {
     return undefined
   }
+}
+
+/** user + system CPU (µs) of a postgres process on this machine; undefined if there is none */
+export function postgresProcessCpuMicros(pid: number): number | undefined {
+  try {
+    if (!fs.readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('postgres')) return undefined
+  } catch {
+    return undefined
+  }
+  return processCpuMicros(pid)
 }
 
 /**

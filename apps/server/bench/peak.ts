@@ -37,7 +37,7 @@ import {
 import { IDEMPOTENCY_KEY_HEADER } from '@app/shared/api/payment/routes'
 import {
   backendCpuDelta,
-  clockTicksPerSecond,
+  processCpuMicros,
   createBenchDatabase,
   DEFAULT_ADMIN_URL,
   messageOf,
@@ -720,18 +720,6 @@ async function walk(level: Level, index: number): Promise<'completed' | 'failed'
 }
 
 // ---- measuring one level -----------------------------------------------------------------------
-
-/** user + system CPU (µs) of a process of this machine, from /proc; undefined if gone. */
-function processCpuMicros(pid: number): number | undefined {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    const ticks = Number(fields[11]) + Number(fields[12])
-    return Number.isFinite(ticks) ? (ticks * 1e6) / clockTicksPerSecond() : undefined
-  } catch {
-    return undefined
-  }
-}
 
 /** A field of /proc/<pid>/status in KiB (VmRSS, VmHWM); undefined if gone. */
 function statusKiB(pid: number, field: 'VmRSS' | 'VmHWM'): number | undefined {
