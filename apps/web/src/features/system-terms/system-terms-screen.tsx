@@ -62,7 +62,9 @@ export default function SystemTermsScreen() {
 
   useEffect(() => {
     // Runs after the heading's own focus (a child's effect runs first), so the document wins.
-    moveToDocumentOf(hash)
+    // The address bar's fragment first, which the router's equals once it has seen every move:
+    // a server-rendered page may be taken over after a fragment opened meanwhile (ADR 0036).
+    moveToDocumentOf(window.location.hash || hash)
   }, [hash, key])
 
   useEffect(() => {
