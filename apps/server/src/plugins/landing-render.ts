@@ -201,6 +201,10 @@ export function createLandingRenderer(options: LandingRendererOptions): LandingR
       })
     recent.delete(key)
     recent.set(key, { at, page })
+    // Only renders are kept: an address that is no landing page must not push one out.
+    void page.then((result) => {
+      if (result === undefined && recent.get(key)?.page === page) recent.delete(key)
+    })
     // Addresses are the visitor's to choose: the oldest go first past the limit.
     for (const oldest of recent.keys()) {
       if (recent.size <= RENDER_CACHE_ENTRIES) break

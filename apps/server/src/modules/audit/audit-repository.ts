@@ -63,7 +63,13 @@ export async function appendAuditEntries(
     })
     const entries = await tx.insert(auditLog).values(rows).returning()
     if (entries.length !== rows.length) throw new Error('audit entries not inserted')
-    return entries.sort((a, b) => a.seq - b.seq)
+    entries.sort((a, b) => a.seq - b.seq)
+    // The chain follows seq: PostgreSQL numbers a multi-row insert's rows in order; should it
+    // ever not, the transaction fails rather than write a broken chain.
+    entries.forEach((entry, index) => {
+      if (entry.hash !== rows[index]?.hash) throw new Error('audit entries out of order')
+    })
+    return entries
   })
 }
 
