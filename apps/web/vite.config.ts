@@ -73,9 +73,12 @@ function reactRouterTreeShaking(): Plugin {
 
 // The first download is one chunk (ADR 0011): every module the entry imports statically, apart
 // from the entry module itself, instead of a handful of small shared chunks that each cost a
-// request and compress on their own.
+// request and compress on their own. The landing pages' boot script (boot.ts, its own entry) and
+// its one module stay out of it: they are what a server-rendered page runs before the shell.
 function isInShellChunk(id: string): boolean {
-  return !/[\\/](index\.html|src[\\/]main\.tsx)$/.test(id)
+  return !/[\\/](?:index\.html|src[\\/](?:main\.tsx|boot\.ts|app[\\/]start-after-paint\.ts))$/.test(
+    id,
+  )
 }
 
 // The my-page screens share a dozen small modules, each screen a different few; as chunks of their
@@ -117,6 +120,12 @@ const clientBuild: BuildEnvironmentOptions = {
   // fetch a screen's chunks one after another rather than together; nothing else changes.
   modulePreload: { polyfill: false },
   rolldownOptions: {
+    // boot.ts: the first script of a server-rendered landing page, which loads the app after the
+    // page's first paint (ADR 0036 "Round 2"); index.html's own entry is the app.
+    input: {
+      index: path.resolve(import.meta.dirname, 'index.html'),
+      boot: path.resolve(import.meta.dirname, 'src/boot.ts'),
+    },
     output: {
       // A chunk's name is its hash alone: the shell lists every chunk's file name (the preload
       // map) and each chunk those it imports, and the descriptive part compressed poorly (≈ 1 KiB

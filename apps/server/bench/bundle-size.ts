@@ -158,12 +158,16 @@ function graphFromManifest(distDir: string, manifest: Manifest, entryFiles: stri
     staticImports.set(chunk.file, filesOf(chunk.imports))
     dynamicImports.set(chunk.file, filesOf(chunk.dynamicImports))
   }
-  const entries =
-    entryFiles.length > 0
-      ? entryFiles
-      : Object.values(manifest)
-          .filter((chunk) => chunk.isEntry === true)
-          .map((chunk) => chunk.file)
+  // index.html's scripts, and the build's other entries: the boot script that a server-rendered
+  // landing page runs before the app (apps/web/src/boot.ts, ADR 0036) is counted on every screen.
+  const entries = [
+    ...new Set([
+      ...entryFiles,
+      ...Object.values(manifest)
+        .filter((chunk) => chunk.isEntry === true && /\.m?js$/.test(chunk.file))
+        .map((chunk) => chunk.file),
+    ]),
+  ]
   return {
     source: 'manifest',
     entryFiles: entries,

@@ -37,6 +37,8 @@ import { lighthouseBudgets, lighthouseServerEnv, lighthouseSettings } from './se
 // The HTML report of every measured page is written to reports/lighthouse/.
 //
 // usage: npx tsx apps/server/bench/lighthouse.ts     (also section 3 of `npm run bench`)
+//        npx tsx apps/server/bench/lighthouse.ts --only terms-of-service-demo-a
+//          measures only the pages whose name contains the text (a comparison; never a pass)
 // Exit 0 when the budgets pass, 1 otherwise.
 
 const repoRoot = path.resolve(serverDir, '../..')
@@ -404,7 +406,10 @@ function budgetChecks(result: PageResult): BudgetCheck[] {
  * screen and prints the scores; every failed budget (or a page that cannot be measured) is added
  * to `failures` with the page and the figure.
  */
-export async function benchmarkLighthouse(failures: string[]): Promise<void> {
+export async function benchmarkLighthouse(
+  failures: string[],
+  options: { only?: string } = {},
+): Promise<void> {
   out('== 3. Lighthouse, mobile profile (simulated throttling), Debian Chromium ==')
   const sectionStarted = Date.now()
   if (await ensureWebBuilt(repoRoot, webDistDir)) {
@@ -438,7 +443,15 @@ export async function benchmarkLighthouse(failures: string[]): Promise<void> {
   out(`demo groups: ${links.map((link) => `${link.letter} ${link.groupPfCode}`).join(', ')}`)
   const results: PageResult[] = []
   const absent: string[] = []
-  for (const target of targets(links)) {
+  const chosen = targets(links).filter(
+    (target) => options.only === undefined || target.name.includes(options.only),
+  )
+  if (chosen.length === 0) throw new Error(`no landing page's name contains ${options.only}`)
+  if (options.only !== undefined) {
+    out(`only the pages whose name contains "${options.only}": not the whole budget`)
+    failures.push(`lighthouse: --only ${options.only} measures part of the pages`)
+  }
+  for (const target of chosen) {
     const preflight = await preflightOf(baseUrl, target)
     if (preflight.kind === 'absent') {
       absent.push(`${target.label}: left out, ${preflight.why} (${target.path})`)
@@ -530,7 +543,9 @@ async function main(): Promise<number> {
   out(`Lighthouse bench: Node ${process.version}, ${new Date().toISOString()}`)
   const failures: string[] = []
   try {
-    await benchmarkLighthouse(failures)
+    const onlyAt = process.argv.indexOf('--only')
+    const only = onlyAt === -1 ? undefined : process.argv[onlyAt + 1]
+    await benchmarkLighthouse(failures, { only })
   } catch (error) {
     const message = error instanceof Error ? (error.stack ?? error.message) : String(error)
     out(`ERROR ${message}`)

@@ -392,11 +392,17 @@ describe('ランディングページのサーバー描画 (issue #22、ADR 0036
     fs.writeFileSync(
       path.join(web, 'index.html'),
       '<!doctype html><html lang="ja"><head><title>団体保険</title>' +
+        '<script type="module" crossorigin src="/app/assets/index-e1.js"></script>' +
         '<link rel="stylesheet" crossorigin href="/app/assets/shell-c1.css"></head>' +
         '<body><div id="root"></div></body></html>',
     )
     fs.writeFileSync(path.join(web, 'assets', 'shell-c1.css'), 'p{color:red}')
-    fs.writeFileSync(path.join(web, '.vite', 'manifest.json'), '{}')
+    fs.writeFileSync(path.join(web, 'assets', 'index-e1.js'), 'console.log("app")')
+    fs.writeFileSync(path.join(web, 'assets', 'boot-b1.js'), 'console.log("boot")')
+    fs.writeFileSync(
+      path.join(web, '.vite', 'manifest.json'),
+      JSON.stringify({ 'src/boot.ts': { file: 'assets/boot-b1.js', isEntry: true } }),
+    )
     // A stand-in for the web app's server entry: it renders the system terms page only.
     fs.writeFileSync(
       path.join(ssr, 'entry-server.js'),
@@ -426,6 +432,10 @@ describe('ランディングページのサーバー描画 (issue #22、ADR 0036
       `style-src 'self' 'nonce-${nonce ?? ''}'`,
     )
     expect(rendered.headers['content-security-policy']).toContain("script-src 'self';")
+    // the app is imported by the boot script after the first paint (ADR 0036 round 2)
+    expect(rendered.body).toContain(
+      '<script type="module" crossorigin src="/app/assets/boot-b1.js" data-entry="/app/assets/index-e1.js" data-preload=""></script>',
+    )
     // a new nonce per answer
     const again = await app.inject('/app/systemTermsOfServiceAndPolicies')
     expect(again.body).not.toContain(`nonce="${nonce ?? ''}"`)

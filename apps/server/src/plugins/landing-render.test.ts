@@ -31,6 +31,7 @@ const indexHtml = `<!doctype html>
 
 const manifest = {
   'index.html': { file: 'assets/index-A.js', imports: ['_shell'] },
+  'src/boot.ts': { file: 'assets/boot-G.js', isEntry: true },
   _shell: { file: 'assets/shell-B.js' },
   'src/screen.tsx': { file: 'assets/screen-D.js', imports: ['_shell', '_parts'] },
   _parts: { file: 'assets/parts-E.js', imports: ['_shell', '_more'] },
@@ -127,11 +128,16 @@ describe('createLandingRenderer', () => {
       `<style nonce="${page?.styleNonce}">body{margin:0}\n[data-layout]{--theme-color:#197a4b}</style>`,
     )
     expect(html).not.toContain('rel="stylesheet"')
-    // the screen's chunks, without those index.html already loads
-    const preloads = [...html.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map(
-      (match) => match[1],
-    )
-    expect(preloads).toEqual([
+    // no script before the first paint: the boot script names the entry, and preloads after the
+    // paint what the entry and the screen need, each once
+    expect(html).not.toContain('modulepreload')
+    expect(html).not.toContain('src="/app/assets/index-A.js"')
+    const boot =
+      /<script type="module" crossorigin src="\/app\/assets\/boot-G.js" data-entry="([^"]+)" data-preload="([^"]+)"><\/script>/.exec(
+        html,
+      )
+    expect(boot?.[1]).toBe('/app/assets/index-A.js')
+    expect(boot?.[2]?.split(' ')).toEqual([
       '/app/assets/shell-B.js',
       '/app/assets/screen-D.js',
       '/app/assets/parts-E.js',

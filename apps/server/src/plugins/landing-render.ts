@@ -11,7 +11,9 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify
 // paint independent of any script or stylesheet request:
 //   - the stylesheet inline (one <style> with a nonce in place of the <link>), with the group's
 //     colours;
-//   - the screen's chunks preloaded beside the shell's;
+//   - no script before the first paint: the app's entry script is replaced by the boot script
+//     (apps/web/src/boot.ts), which preloads the shell's and the screen's chunks and imports the
+//     entry once the page has been painted (ADR 0036 "Round 2");
 //   - the group data the render used, for the browser to hydrate without asking again;
 //   - the screen's title.
 // The group data is fetched by the app's own API call, answered in-process (app.inject) as if
@@ -71,6 +73,11 @@ const RENDER_CACHE_ENTRIES = 500
 const ROOT_ELEMENT = '<div id="root"></div>'
 const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*href="\/app\/(assets\/[^"]+\.css)"[^>]*>/g
 const TITLE_ELEMENT = /<title>[^<]*<\/title>/
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="\/app\/(assets\/[^"]+\.js)"><\/script>/
+const MODULE_PRELOAD =
+  /<link rel="modulepreload" crossorigin href="\/app\/(assets\/[^"]+\.js)">\n?\s*/g
+/** the boot script's source in the web app's manifest */
+const BOOT_MODULE = 'src/boot.ts'
 
 /** Escapes text for an HTML text node (the title). */
 function escapeText(text: string): string {
@@ -228,16 +235,26 @@ export function createLandingRenderer(options: LandingRendererOptions): LandingR
       const page = await rendered(request, module)
       if (page === undefined) return undefined
 
+      const entryScript = ENTRY_SCRIPT.exec(html)?.[1]
+      const boot = manifest[BOOT_MODULE]?.file
+      if (entryScript === undefined || boot === undefined) return undefined
+
+      // What the entry needs (index.html's own preloads), then the screen's chunks, each once.
+      const chunks = [
+        ...new Set([
+          ...[...html.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? ''),
+          ...chunkFilesOf(manifest, page.module),
+        ]),
+      ].filter((file) => file !== entryScript)
+      const bootScript =
+        `<script type="module" crossorigin src="/app/${boot}" data-entry="/app/${entryScript}"` +
+        ` data-preload="${chunks.map((file) => `/app/${file}`).join(' ')}"></script>`
+
       const styleNonce = randomBytes(16).toString('base64')
-      const preloads = chunkFilesOf(manifest, page.module)
-        .filter((file) => !html.includes(`/app/${file}"`))
-        .map((file) => `<link rel="modulepreload" crossorigin href="/app/${file}">`)
       const style = `<style nonce="${styleNonce}">${css.join('\n')}\n${page.themeCss}</style>`
-      let composed = html.replace(STYLESHEET_LINK, '')
-      composed = composed.replace(
-        '</head>',
-        `${preloads.join('\n')}${preloads.length > 0 ? '\n' : ''}${style}\n</head>`,
-      )
+      let composed = html.replace(STYLESHEET_LINK, '').replace(MODULE_PRELOAD, '')
+      composed = composed.replace(ENTRY_SCRIPT, () => bootScript)
+      composed = composed.replace('</head>', `${style}\n</head>`)
       composed = composed.replace(TITLE_ELEMENT, () => `<title>${escapeText(page.title)}</title>`)
       composed = composed.replace(
         ROOT_ELEMENT,
