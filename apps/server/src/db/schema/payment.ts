@@ -200,3 +200,79 @@ export const moneyItemStates = pgTable('money_item_states', {
   resolutionNote: text(),
   updatedAt: instant().notNull().defaultNow(),
 })
+
+/**
+ * 保存カード (issue #24 point 1, ADR 0038): the provider's reference to the card it keeps for a
+ * contract's later instalments, with what the holder is shown of it. Never the number. One card in
+ * use per application; a changed card keeps its row with `removedAt`.
+ */
+export const storedCards = pgTable(
+  'stored_cards',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    applicationId: uuid()
+      .notNull()
+      .references(() => applications.id, { onDelete: 'restrict' }),
+    providerCardId: text().notNull(),
+    /** visa | mastercard | jcb | amex | diners */
+    brand: text().notNull(),
+    last4: text().notNull(),
+    /** MM */
+    expiryMonth: text().notNull(),
+    /** YYYY */
+    expiryYear: text().notNull(),
+    createdAt: instant().notNull().defaultNow(),
+    removedAt: instant(),
+  },
+  (table) => [
+    check('stored_cards_last4', sql`${table.last4} ~ '^[0-9]{4}$'`),
+    uniqueIndex('stored_cards_in_use_uq')
+      .on(table.applicationId)
+      .where(sql`${table.removedAt} is null`),
+    unique('stored_cards_provider_card_uq').on(table.providerCardId),
+  ],
+)
+
+/**
+ * 保険料の分割払い (issue #24 points 2 and 3, ADR 0038): one row per instalment of a card-paid
+ * contract, the first (paid at application) included.
+ * status: due → charging → paid | failed; a declined charge goes back to due, with its next try.
+ * `tries` counts the charges begun; the provider's idempotency key is the instalment's id and
+ * `tries`, so a charge whose outcome was lost (a killed process, a timeout) is asked again with
+ * the same key and never taken twice. `claimToken` and `leaseUntil` belong to the run charging it.
+ */
+export const instalments = pgTable(
+  'instalments',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    applicationId: uuid()
+      .notNull()
+      .references(() => applications.id, { onDelete: 'restrict' }),
+    seq: integer().notNull(),
+    /** YYYYMM: the first month it covers */
+    coversMonth: text().notNull(),
+    /** YYYYMMDD (Japan): when it is charged */
+    dueDate: text().notNull(),
+    /** yen */
+    amount: integer().notNull(),
+    status: text().notNull().default('due'),
+    tries: integer().notNull().default(0),
+    /** the earliest moment the charge job takes it (next try after a decline) */
+    nextAttemptAt: instant().notNull(),
+    claimToken: uuid(),
+    leaseUntil: instant(),
+    /** the provider's payment id of the charge that took it */
+    providerPaymentId: text(),
+    /** the provider's code of the last refusal */
+    lastErrorCode: text(),
+    paidAt: instant(),
+    createdAt: instant().notNull().defaultNow(),
+    updatedAt: instant().notNull().defaultNow(),
+  },
+  (table) => [
+    check('instalments_status', sql`${table.status} in ('due', 'charging', 'paid', 'failed')`),
+    check('instalments_amount', sql`${table.amount} > 0`),
+    unique('instalments_seq_uq').on(table.applicationId, table.seq),
+    index('instalments_due_ix').on(table.status, table.nextAttemptAt),
+  ],
+)

@@ -1,0 +1,284 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm'
+import type { Instalment } from '@app/shared/rules/instalments'
+import type { Database } from '../../db/client.ts'
+import {
+  accounts,
+  applications,
+  groupPfInfos,
+  instalments,
+  storedCards,
+} from '../../db/schema/index.ts'
+
+// Drizzle queries only (STYLE.md §6): the instalments of card-paid contracts and the cards the
+// provider keeps for them (issue #24, ADR 0038).
+
+export interface StoredCardInput {
+  applicationId: string
+  providerCardId: string
+  brand: string
+  last4: string
+  expiryMonth: string
+  expiryYear: string
+}
+
+export type InstalmentStatus = 'due' | 'charging' | 'paid' | 'failed'
+
+export interface InstalmentRow {
+  id: string
+  applicationId: string
+  seq: number
+  coversMonth: string
+  dueDate: string
+  amount: number
+  status: InstalmentStatus
+  tries: number
+  nextAttemptAt: Date
+  providerPaymentId: string | null
+  lastErrorCode: string | null
+  paidAt: Date | null
+}
+
+/** An instalment a run has claimed: its claim token proves the run still holds it. */
+export interface ClaimedInstalment {
+  id: string
+  applicationId: string
+  seq: number
+  coversMonth: string
+  amount: number
+  tries: number
+  claimToken: string
+  /** the provider's card in use for the application, null when there is none */
+  providerCardId: string | null
+}
+
+/** Keeps the card the provider stored; a card already in use for the application is replaced. */
+export async function saveStoredCard(
+  db: Database,
+  card: StoredCardInput,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(storedCards)
+    .set({ removedAt: now })
+    .where(and(eq(storedCards.applicationId, card.applicationId), isNull(storedCards.removedAt)))
+  await db.insert(storedCards).values({ ...card, createdAt: now })
+}
+
+/**
+ * Writes a contract's schedule once: the first instalment as paid (by the application's
+ * payment), the others due on their dates (`dueAt` gives the moment a date starts in Japan).
+ * A second call (a repeated completion) writes nothing.
+ */
+export async function writeSchedule(
+  db: Database,
+  input: {
+    applicationId: string
+    schedule: readonly Instalment[]
+    firstPaymentId: string
+    now: Date
+    dueAt: (yyyymmdd: string) => Date
+  },
+): Promise<void> {
+  if (input.schedule.length === 0) return
+  await db
+    .insert(instalments)
+    .values(
+      input.schedule.map((each) => ({
+        applicationId: input.applicationId,
+        seq: each.seq,
+        coversMonth: each.coversMonth,
+        dueDate: each.dueDate,
+        amount: each.amount,
+        status: each.seq === 1 ? 'paid' : 'due',
+        tries: each.seq === 1 ? 1 : 0,
+        nextAttemptAt: input.dueAt(each.dueDate),
+        providerPaymentId: each.seq === 1 ? input.firstPaymentId : null,
+        paidAt: each.seq === 1 ? input.now : null,
+        createdAt: input.now,
+        updatedAt: input.now,
+      })),
+    )
+    .onConflictDoNothing({ target: [instalments.applicationId, instalments.seq] })
+}
+
+/**
+ * Claims up to `limit` instalments to charge now, each for one run only (FOR UPDATE SKIP LOCKED:
+ * two runs at once take different rows): those due whose next try has come, and those another
+ * run claimed whose lease ran out (it stopped, or its charge's outcome was lost). A due one begins
+ * a new try; a taken-over one keeps its try, and so its idempotency key.
+ */
+export async function claimDueInstalments(
+  db: Database,
+  input: { now: Date; leaseUntil: Date; limit: number },
+): Promise<ClaimedInstalment[]> {
+  type Row = {
+    id: string
+    application_id: string
+    seq: number
+    covers_month: string
+    amount: number
+    tries: number
+    claim_token: string
+    provider_card_id: string | null
+  }
+  const result = await db.execute(sql`
+    with picked as (
+      select id from ${instalments}
+      where (status = 'due' and next_attempt_at <= ${input.now})
+         or (status = 'charging' and lease_until <= ${input.now})
+      order by next_attempt_at, id
+      limit ${input.limit}
+      for update skip locked
+    ), claimed as (
+      update ${instalments} as i
+      set status = 'charging',
+          tries = case when i.status = 'due' then i.tries + 1 else i.tries end,
+          claim_token = gen_random_uuid(),
+          lease_until = ${input.leaseUntil},
+          updated_at = ${input.now}
+      from picked
+      where i.id = picked.id
+      returning i.id, i.application_id, i.seq, i.covers_month, i.amount, i.tries, i.claim_token
+    )
+    select claimed.*, card.provider_card_id
+    from claimed
+    left join ${storedCards} as card
+      on card.application_id = claimed.application_id and card.removed_at is null
+    order by claimed.seq, claimed.id
+  `)
+  // PGlite and node-postgres both answer { rows }; the HKT-generic Database types it unknown.
+  return (result as unknown as { rows: Row[] }).rows.map((row) => ({
+    id: row.id,
+    applicationId: row.application_id,
+    seq: Number(row.seq),
+    coversMonth: row.covers_month,
+    amount: Number(row.amount),
+    tries: Number(row.tries),
+    claimToken: row.claim_token,
+    providerCardId: row.provider_card_id,
+  }))
+}
+
+/** The claim's outcome, written only while the claim is still this run's. */
+export type InstalmentOutcome =
+  | { status: 'paid'; providerPaymentId: string }
+  | { status: 'due'; errorCode: string; nextAttemptAt: Date }
+  | { status: 'failed'; errorCode: string }
+  /** the outcome is unknown (the provider did not answer): asked again with the same key */
+  | { status: 'charging'; leaseUntil: Date }
+
+export async function finishClaim(
+  db: Database,
+  claim: Pick<ClaimedInstalment, 'id' | 'claimToken'>,
+  outcome: InstalmentOutcome,
+  now: Date,
+): Promise<boolean> {
+  const values =
+    outcome.status === 'paid'
+      ? {
+          status: 'paid',
+          providerPaymentId: outcome.providerPaymentId,
+          paidAt: now,
+          lastErrorCode: null,
+          claimToken: null,
+          leaseUntil: null,
+        }
+      : outcome.status === 'due'
+        ? {
+            status: 'due',
+            lastErrorCode: outcome.errorCode,
+            nextAttemptAt: outcome.nextAttemptAt,
+            claimToken: null,
+            leaseUntil: null,
+          }
+        : outcome.status === 'failed'
+          ? {
+              status: 'failed',
+              lastErrorCode: outcome.errorCode,
+              claimToken: null,
+              leaseUntil: null,
+            }
+          : { leaseUntil: outcome.leaseUntil }
+  const updated = await db
+    .update(instalments)
+    .set({ ...values, updatedAt: now })
+    .where(
+      and(
+        eq(instalments.id, claim.id),
+        eq(instalments.claimToken, claim.claimToken),
+        eq(instalments.status, 'charging'),
+      ),
+    )
+    .returning({ id: instalments.id })
+  return updated.length === 1
+}
+
+/** A contract's instalments in order. */
+export async function listInstalments(
+  db: Database,
+  applicationId: string,
+): Promise<InstalmentRow[]> {
+  const rows = await db
+    .select({
+      id: instalments.id,
+      applicationId: instalments.applicationId,
+      seq: instalments.seq,
+      coversMonth: instalments.coversMonth,
+      dueDate: instalments.dueDate,
+      amount: instalments.amount,
+      status: instalments.status,
+      tries: instalments.tries,
+      nextAttemptAt: instalments.nextAttemptAt,
+      providerPaymentId: instalments.providerPaymentId,
+      lastErrorCode: instalments.lastErrorCode,
+      paidAt: instalments.paidAt,
+    })
+    .from(instalments)
+    .where(eq(instalments.applicationId, applicationId))
+    .orderBy(asc(instalments.seq))
+  return rows.map((row) => ({ ...row, status: row.status as InstalmentStatus }))
+}
+
+/** Who is told of an instalment's charge: the holder's mail address and the group's names. */
+export interface InstalmentMailSubject {
+  mailAddress: string
+  groupNameKanji: string
+  groupPfCode: string
+  groupPfBranchNo: string
+  urlKey: string
+  groupPfPolicyHolderNo: string
+}
+
+export async function findInstalmentMailSubject(
+  db: Database,
+  applicationId: string,
+): Promise<InstalmentMailSubject | undefined> {
+  const [row] = await db
+    .select({
+      mailAddress: accounts.mailAddress,
+      groupNameKanji: groupPfInfos.groupNameKanji,
+      groupPfCode: applications.groupPfCode,
+      groupPfBranchNo: applications.groupPfBranchNo,
+      urlKey: applications.urlKey,
+      applyInfo: applications.applyInfo,
+    })
+    .from(applications)
+    .innerJoin(accounts, eq(accounts.id, applications.accountId))
+    .innerJoin(
+      groupPfInfos,
+      and(
+        eq(groupPfInfos.groupPfCode, applications.groupPfCode),
+        eq(groupPfInfos.groupPfCodeInceptionDateYm, applications.groupPfCodeInceptionDateYm),
+      ),
+    )
+    .where(eq(applications.id, applicationId))
+  if (row === undefined) return undefined
+  return {
+    mailAddress: row.mailAddress,
+    groupNameKanji: row.groupNameKanji,
+    groupPfCode: row.groupPfCode,
+    groupPfBranchNo: row.groupPfBranchNo,
+    urlKey: row.urlKey,
+    groupPfPolicyHolderNo: row.applyInfo?.basicInfo.groupPfPolicyHolderNo ?? '',
+  }
+}

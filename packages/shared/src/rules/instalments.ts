@@ -1,0 +1,139 @@
+import { formatYen } from '../format/display.ts'
+import { addMonths, isValidYyyymmdd } from '../time/business-date.ts'
+
+// The premium instalments of a card-paid contract (issue #24 point 2, ADR 0038): how many, which
+// month each covers, and when each is charged, from the group product's payment settings
+// (SPEC §3.3 pymntCount 払込回数, closingDay 締日) and the contract's coverage period. The server
+// writes the schedule when the first payment succeeds; the screens, the mail and the certificate
+// say it with `instalmentPlanText`.
+//
+// - The first instalment is charged at application, with the 3-D Secure payment, and covers the
+//   coverage's first month (and the months after it, up to the next instalment).
+// - Each later one is charged in advance: on the closing day of the month before the first month
+//   it covers (the month's last day when the month is shorter), without the holder present.
+// - One every 12 / pymntCount months (monthly for 12), while the coverage lasts.
+
+/** SPEC §3.3 payment counts whose instalments fall on whole months. */
+const SCHEDULABLE_COUNTS = [1, 2, 3, 4, 6, 12] as const
+
+export interface InstalmentPlanInput {
+  /** SPEC §3.3 払込回数: payments a year */
+  pymntCount: number
+  /** SPEC §3.3 締日: the day of the month of the later charges; null → the coverage start's day */
+  closingDay: number | null
+  /** YYYYMMDD: the coverage's first day (policyHolderInceptionDate) */
+  inceptionDate: string
+  /** YYYYMMDD: the coverage's last day (policyHolderExpiryDate) */
+  expiryDate: string
+  /** yen, each instalment (the contract's premium per payment) */
+  amount: number
+  /** YYYYMMDD: when the first instalment was charged (the application's payment) */
+  firstChargeDate: string
+}
+
+export interface Instalment {
+  /** 1 for the payment at application */
+  seq: number
+  /** YYYYMM: the first month it covers */
+  coversMonth: string
+  /** YYYYMMDD: when it is charged (the first: at application) */
+  dueDate: string
+  /** yen */
+  amount: number
+}
+
+function daysInMonth(yyyymm: string): number {
+  const year = Number(yyyymm.slice(0, 4))
+  const month = Number(yyyymm.slice(4, 6))
+  return new Date(Date.UTC(year, month, 0)).getUTCDate()
+}
+
+/** The closing day in a month: the month's last day when it is shorter. */
+function chargeDateIn(yyyymm: string, closingDay: number): string {
+  const day = Math.min(closingDay, daysInMonth(yyyymm))
+  return `${yyyymm}${String(day).padStart(2, '0')}`
+}
+
+/** Months between two YYYYMM, `to` after `from` gives a positive number. */
+function monthsBetween(from: string, to: string): number {
+  const years = Number(to.slice(0, 4)) - Number(from.slice(0, 4))
+  return years * 12 + Number(to.slice(4, 6)) - Number(from.slice(4, 6))
+}
+
+/** Months between two instalments (12 for a yearly payment, 1 for a monthly one). */
+export function instalmentIntervalMonths(pymntCount: number): number {
+  if (!(SCHEDULABLE_COUNTS as readonly number[]).includes(pymntCount)) {
+    throw new RangeError(`pymntCount ${pymntCount} does not divide a year into whole months`)
+  }
+  return 12 / pymntCount
+}
+
+/**
+ * Every instalment of the contract, the first (at application) included. Throws RangeError on a
+ * date that is not a date, a closing day outside 1–31, an expiry before the inception, an amount
+ * that is not a whole number of yen, or a payment count that does not divide a year.
+ */
+export function instalmentSchedule(input: InstalmentPlanInput): Instalment[] {
+  const interval = instalmentIntervalMonths(input.pymntCount)
+  for (const [name, value] of [
+    ['inceptionDate', input.inceptionDate],
+    ['expiryDate', input.expiryDate],
+    ['firstChargeDate', input.firstChargeDate],
+  ] as const) {
+    if (!isValidYyyymmdd(value)) throw new RangeError(`${name} is not a YYYYMMDD date: ${value}`)
+  }
+  if (input.expiryDate < input.inceptionDate) {
+    throw new RangeError('the coverage ends before it starts')
+  }
+  const closingDay = input.closingDay ?? Number(input.inceptionDate.slice(6, 8))
+  if (!Number.isInteger(closingDay) || closingDay < 1 || closingDay > 31) {
+    throw new RangeError(`closingDay ${closingDay} is not a day of a month`)
+  }
+  if (!Number.isInteger(input.amount) || input.amount <= 0) {
+    throw new RangeError(`amount ${input.amount} is not a whole, positive number of yen`)
+  }
+
+  const firstMonth = input.inceptionDate.slice(0, 6)
+  const lastMonth = input.expiryDate.slice(0, 6)
+  const count = Math.floor(monthsBetween(firstMonth, lastMonth) / interval) + 1
+  const instalments: Instalment[] = []
+  for (let index = 0; index < count; index += 1) {
+    const coversMonth = addMonths(firstMonth, index * interval)
+    const inAdvance = chargeDateIn(addMonths(coversMonth, -1), closingDay)
+    instalments.push({
+      seq: index + 1,
+      coversMonth,
+      // a later instalment never falls before the first payment (a late application): it is
+      // charged on the first day the charge job runs after it
+      dueDate:
+        index === 0
+          ? input.firstChargeDate
+          : inAdvance < input.firstChargeDate
+            ? input.firstChargeDate
+            : inAdvance,
+      amount: input.amount,
+    })
+  }
+  return instalments
+}
+
+function monthLabel(yyyymm: string): string {
+  return `${Number(yyyymm.slice(0, 4))}年${Number(yyyymm.slice(4, 6))}月分`
+}
+
+/**
+ * 「初回 2,280円（2027年1月分）、以降毎月26日に 2,280円（2027年12月分まで）」: the schedule in one
+ * sentence, for the confirmation, payment and completion screens, the mail, the my-page and the
+ * certificate.
+ */
+export function instalmentPlanText(schedule: readonly Instalment[], closingDay: number): string {
+  const [first, second] = schedule
+  if (first === undefined) return ''
+  const firstText = `初回 ${formatYen(first.amount)}（${monthLabel(first.coversMonth)}）`
+  const last = schedule[schedule.length - 1]
+  if (second === undefined || last === undefined) return firstText
+  const interval = monthsBetween(first.coversMonth, second.coversMonth)
+  const every = interval === 1 ? '毎月' : `${interval}か月ごとの`
+  const day = closingDay === 31 ? '末日' : `${closingDay}日`
+  return `${firstText}、以降${every}${day}に ${formatYen(second.amount)}（${monthLabel(last.coversMonth)}まで）`
+}
