@@ -147,7 +147,7 @@ export async function claimDueInstalments(
     order by claimed.seq, claimed.id
   `)
   // PGlite and node-postgres both answer { rows }; the HKT-generic Database types it unknown.
-  return (result as unknown as { rows: Row[] }).rows.map((row) => ({
+  return (result as { rows: Row[] }).rows.map((row) => ({
     id: row.id,
     applicationId: row.application_id,
     seq: Number(row.seq),

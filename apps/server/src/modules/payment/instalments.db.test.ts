@@ -79,8 +79,8 @@ describe('保険料の毎月の請求 (issue #24)', () => {
   const clock = manualClock(testNow)
   let database: DatabaseHandle & { url?: string }
   let app: FastifyInstance
-  let contractIds: string[] = []
-  let mailAddresses: string[] = []
+  const contractIds: string[] = []
+  const mailAddresses: string[] = []
 
   beforeAll(async () => {
     database = await createTestDatabase()
