@@ -77,6 +77,7 @@ const envSchema = z.object({
   RENEWAL_JOB_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
   /** the unpaid follow-up job's interval (issue #21 point 4); 0 never runs it there */
   FOLLOW_UP_JOB_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
+  INSTALMENT_JOB_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
   /** days before a virtual account's due date a reminder is mailed (ADR 0032), e.g. "3,1" */
   VA_REMINDER_DAYS: z
     .string()
@@ -256,6 +257,8 @@ export interface Config {
   renewalJobIntervalSeconds: number
   /** the unpaid follow-up (ADR 0032): the job's interval (0: not run there), the reminder days */
   followUp: { jobIntervalSeconds: number; reminderDays: number[] }
+  /** seconds between runs of the monthly charge job (issue #24); 0 never */
+  instalmentJobIntervalSeconds: number
   /** seconds between runs of the reconciliation job (besides the webhook's nudge); 0: none */
   reconciliationJobIntervalSeconds: number
   /** the payment provider (ADR 0014); undefined values: the sandbox's generated ones */
@@ -545,6 +548,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       jobIntervalSeconds: env.FOLLOW_UP_JOB_INTERVAL_SECONDS ?? (env.NODE_ENV === 'test' ? 0 : 600),
       reminderDays: [...new Set(env.VA_REMINDER_DAYS.split(',').map(Number))].sort((a, b) => b - a),
     },
+    // tests run the job themselves
+    instalmentJobIntervalSeconds:
+      env.INSTALMENT_JOB_INTERVAL_SECONDS ?? (env.NODE_ENV === 'test' ? 0 : 600),
     reconciliationJobIntervalSeconds:
       env.RECONCILIATION_JOB_INTERVAL_SECONDS ?? (env.NODE_ENV === 'test' ? 0 : 60),
     payment: {

@@ -10,7 +10,7 @@ import { countAttemptsByOutcome } from '../payment/payment-records.ts'
 // truth for those. A route is named by its template (`/api/applyInfo/insured/:unitNo`), never by
 // the URL a client sent: no token, ID or personal data becomes a label.
 
-export type JobName = 'mail' | 'renewal' | 'retention' | 'followUp'
+export type JobName = 'mail' | 'renewal' | 'retention' | 'followUp' | 'instalments'
 export type JobOutcome = 'ok' | 'failed'
 
 /** What a job tells the metrics after each run. */

@@ -2,9 +2,11 @@ import { addDays, startOfBusinessDate, toBusinessDate } from '@app/shared'
 import { myPageLoginHref } from '@app/shared/format/page-urls'
 import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/client.ts'
+import { IntervalJob } from '../../lib/interval-job.ts'
 import { findBranch } from '../group/group-records.ts'
 import { instalmentDeclinedMail, instalmentFailedMail } from '../mail/instalment-templates.ts'
 import { enqueueMail } from '../mail/outbox.ts'
+import type { JobObserver } from '../metrics/metrics.ts'
 import {
   claimDueInstalments,
   findInstalmentMailSubject,
@@ -190,4 +192,30 @@ async function chargeOne(
   else if (outcome.status === 'failed') result.failed += 1
   else result.unanswered += 1
   if (messageId !== undefined) await options.deliverMail?.(messageId).catch(() => undefined)
+}
+
+export interface InstalmentChargeTimerOptions extends InstalmentChargeOptions {
+  /** seconds between runs; 0 never runs */
+  intervalSeconds: number
+  observer?: JobObserver
+  log: {
+    info: (object: object, message: string) => void
+    error: (object: object, message: string) => void
+  }
+}
+
+/** The job in the server process (lib/interval-job.ts); every process may run it at once. */
+export function instalmentChargeTimer(options: InstalmentChargeTimerOptions): IntervalJob {
+  return new IntervalJob(options.intervalSeconds, async () => {
+    try {
+      const result = await runInstalmentCharges(options)
+      if (Object.values(result).some((count) => count > 0)) {
+        options.log.info(result, 'instalment charges ran')
+      }
+      options.observer?.jobRan('instalments', 'ok')
+    } catch (error) {
+      options.log.error({ err: error }, 'instalment charges failed')
+      options.observer?.jobRan('instalments', 'failed')
+    }
+  })
 }
