@@ -169,6 +169,7 @@ export function contractInfo(): ContractInfo {
     },
     unitNames: { '1': '基本プラン', '2': '携行品オプション' },
     itemDefinitionArray: contractItems,
+    premiumPayments: null,
   }
 }
 

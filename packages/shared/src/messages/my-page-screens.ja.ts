@@ -162,6 +162,22 @@ export const myPageScreenMessages = {
   // checkContractInfo
   'myp.checkContractInfo.lead': '保険期間 {period} のご契約内容です。',
   'myp.checkContractInfo.summary': 'ご契約の概要',
+  'myp.premiumPayments.title': '保険料のお支払い（クレジットカード）',
+  'myp.premiumPayments.plan': 'お支払い予定',
+  'myp.premiumPayments.card': 'ご登録のカード',
+  'myp.premiumPayments.cardValue': '{brand} 末尾 {last4}（有効期限 {month}/{year}）',
+  'myp.premiumPayments.noCard': 'ご登録のカードはありません',
+  'myp.premiumPayments.caption': '各回のお支払い状況',
+  'myp.premiumPayments.seq': '回',
+  'myp.premiumPayments.coversMonth': '対象月',
+  'myp.premiumPayments.dueDate': 'お支払い日',
+  'myp.premiumPayments.amount': '保険料',
+  'myp.premiumPayments.status': '状況',
+  'myp.premiumPayments.status.paid': 'お支払い済み',
+  'myp.premiumPayments.status.due': 'お支払い予定',
+  'myp.premiumPayments.status.retry': 'お支払いできませんでした（{date}に再度お手続きします）',
+  'myp.premiumPayments.status.charging': 'お手続き中',
+  'myp.premiumPayments.status.failed': 'お支払いできませんでした',
 
   // mailChange, mailChangeCode, mailChangeComplete
   'myp.mailChange.lead':

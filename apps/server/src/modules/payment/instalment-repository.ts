@@ -282,3 +282,20 @@ export async function findInstalmentMailSubject(
     groupPfPolicyHolderNo: row.applyInfo?.basicInfo.groupPfPolicyHolderNo ?? '',
   }
 }
+
+/** The card in use for an application: what the holder is shown of it. */
+export async function findStoredCardInUse(
+  db: Database,
+  applicationId: string,
+): Promise<{ brand: string; last4: string; expiryMonth: string; expiryYear: string } | undefined> {
+  const [row] = await db
+    .select({
+      brand: storedCards.brand,
+      last4: storedCards.last4,
+      expiryMonth: storedCards.expiryMonth,
+      expiryYear: storedCards.expiryYear,
+    })
+    .from(storedCards)
+    .where(and(eq(storedCards.applicationId, applicationId), isNull(storedCards.removedAt)))
+  return row
+}

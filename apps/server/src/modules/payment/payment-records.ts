@@ -6,3 +6,10 @@ export {
   deleteExpiredPuzzles,
   deleteFailedAttemptsOf,
 } from './payment-repository.ts'
+
+// The my-page's view of a card-paid contract's instalments (issue #24, ADR 0038).
+export {
+  findStoredCardInUse,
+  listInstalments,
+  type InstalmentRow,
+} from './instalment-repository.ts'

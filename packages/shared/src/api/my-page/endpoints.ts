@@ -158,6 +158,35 @@ export const coveragePeriodSchema = z.strictObject({
 })
 export type CoveragePeriod = z.infer<typeof coveragePeriodSchema>
 
+/** One instalment of a card-paid contract (issue #24): paid, due, being charged, or failed. */
+export const instalmentStateSchema = z.strictObject({
+  seq: z.int(),
+  /** YYYYMM: the first month it covers */
+  coversMonth: z.string(),
+  /** YYYYMMDD: when it is (or was) charged; a declined one: its next try */
+  dueDate: z.string(),
+  amount: z.int(),
+  status: z.enum(['paid', 'due', 'charging', 'failed']),
+  /** a refused try before: it is tried again on dueDate */
+  isRetry: z.boolean(),
+})
+export type InstalmentState = z.infer<typeof instalmentStateSchema>
+
+export const premiumPaymentsSchema = z.strictObject({
+  /** 「初回 2,280円（2027年1月分）、以降毎月26日に 2,280円（2027年12月分まで）」 */
+  planText: z.string(),
+  card: z.nullable(
+    z.strictObject({
+      brand: z.string(),
+      last4: z.string(),
+      expiryMonth: z.string(),
+      expiryYear: z.string(),
+    }),
+  ),
+  instalments: z.array(instalmentStateSchema),
+})
+export type PremiumPayments = z.infer<typeof premiumPaymentsSchema>
+
 /** One contract on home: its period, its state, what can be done next. */
 export const contractSummarySchema = z.strictObject({
   coveragePeriod: coveragePeriodSchema,
@@ -250,6 +279,12 @@ export const contractInfoApi = defineEndpoint(contractInfoRoute, {
      * are shown under their names, as on the confirmation screen (issue #23 point 22).
      */
     itemDefinitionArray: z.array(itemDefinitionSchema),
+    /**
+     * The premium by card month by month (issue #24, ADR 0038): the schedule in words, the card
+     * the provider keeps (brand, last 4, expiry: nothing else) and each instalment's state; null
+     * for a contract without instalments (paid once, by transfer or through the group).
+     */
+    premiumPayments: z.nullable(premiumPaymentsSchema),
   }),
 })
 export type ContractInfo = z.infer<typeof contractInfoApi.response>

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { AppError, errorCodes, type GroupPfInfo, type GroupPfInfoBranchNo } from '@app/shared'
-import type { ContractInfo, MyPageInfo } from '@app/shared/api/my-page/endpoints'
+import type { ContractInfo, MyPageInfo, PremiumPayments } from '@app/shared/api/my-page/endpoints'
+import { instalmentPlanText } from '@app/shared/rules/instalments'
 import { CERTIFICATE_URL_SECONDS } from '@app/shared/api/my-page/fields'
 import { certificateFileRoute } from '@app/shared/api/my-page/routes'
 import type { Clock } from '../../../clock.ts'
@@ -10,6 +11,7 @@ import { renderCertificate } from '../../certificate/certificate-pdf.ts'
 import { claimOnce } from '../../security/rate-limit.ts'
 import type { SignedIn } from '../../access/session.ts'
 import { findBranch, findGroupPfInfo, listItemDefinitions } from '../../group/group-records.ts'
+import { findStoredCardInUse, listInstalments } from '../../payment/payment-records.ts'
 import { hitRateLimit } from '../../security/rate-limit.ts'
 import { subjectHash, type ServerKeys } from '../../security/secrets.ts'
 import { readToken, signToken } from '../../security/tokens.ts'
@@ -142,6 +144,34 @@ export class ContractService {
       cvrgeInfo: applyInfo.cvrgeInfo,
       unitNames: unitNames(applyInfo, group),
       itemDefinitionArray: items,
+      premiumPayments: await this.#premiumPayments(contract.id, group.closingDay),
+    }
+  }
+
+  /** The contract's instalments by card (issue #24), or null when it has none. */
+  async #premiumPayments(
+    applicationId: string,
+    closingDay: number | null,
+  ): Promise<PremiumPayments | null> {
+    const [rows, card] = await Promise.all([
+      listInstalments(this.#db, applicationId),
+      findStoredCardInUse(this.#db, applicationId),
+    ])
+    const [first, second] = rows
+    if (first === undefined) return null
+    // the closing day as scheduled (a later one's due date), else the product's
+    const day = closingDay ?? Number((second?.dueDate ?? first.dueDate).slice(6, 8))
+    return {
+      planText: instalmentPlanText(rows, day),
+      card: card ?? null,
+      instalments: rows.map((row) => ({
+        seq: row.seq,
+        coversMonth: row.coversMonth,
+        dueDate: row.dueDate,
+        amount: row.amount,
+        status: row.status,
+        isRetry: row.status === 'due' && row.lastErrorCode !== null,
+      })),
     }
   }
 

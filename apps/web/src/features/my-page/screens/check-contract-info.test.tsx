@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '@/lib/api-client.ts'
-import { myPageLink, mypPath, openMyPage } from '@/test/my-page.ts'
+import { contractInfo, myPageLink, mypPath, openMyPage } from '@/test/my-page.ts'
 
 const section = (name: string) => within(screen.getByRole('region', { name }))
 
@@ -113,5 +113,93 @@ describe('ご契約内容の確認（SPEC §2.2, §8.4 "The contract for the spe
 
     expect(await screen.findByRole('heading', { level: 1, name: 'ログイン' })).toBeTruthy()
     expect(router.state.location.pathname).toBe(mypPath('login'))
+  })
+
+  it('カードで毎月払う契約は、支払予定・登録カード・各回の状況を表で示すこと（issue #24）', async () => {
+    await openContract({
+      handlers: {
+        '/policyHolderInfo/contract/': () => ({
+          ...contractInfo(),
+          premiumPayments: {
+            planText: '初回 2,280円（2026年4月分）、以降毎月26日に 2,280円（2027年3月分まで）',
+            card: { brand: 'visa', last4: '4242', expiryMonth: '08', expiryYear: '2029' },
+            instalments: [
+              {
+                seq: 1,
+                coversMonth: '202604',
+                dueDate: '20260315',
+                amount: 2280,
+                status: 'paid',
+                isRetry: false,
+              },
+              {
+                seq: 2,
+                coversMonth: '202605',
+                dueDate: '20260429',
+                amount: 2280,
+                status: 'due',
+                isRetry: true,
+              },
+              {
+                seq: 3,
+                coversMonth: '202606',
+                dueDate: '20260526',
+                amount: 2280,
+                status: 'due',
+                isRetry: false,
+              },
+              {
+                seq: 4,
+                coversMonth: '202607',
+                dueDate: '20260626',
+                amount: 2280,
+                status: 'failed',
+                isRetry: false,
+              },
+            ],
+          },
+        }),
+      },
+    })
+
+    const payments = await screen.findByRole('region', {
+      name: '保険料のお支払い（クレジットカード）',
+    })
+    const rows = within(payments)
+    expect(rows.getAllByRole('definition').map((item) => item.textContent)).toEqual([
+      '初回 2,280円（2026年4月分）、以降毎月26日に 2,280円（2027年3月分まで）',
+      'Visa 末尾 4242（有効期限 08/2029）',
+    ])
+    const table = rows.getByRole('table', { name: '各回のお支払い状況' })
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['回', '対象月', 'お支払い日', '保険料', '状況'])
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent)),
+    ).toEqual([
+      ['1', '2026年4月', '2026年3月15日', '2,280円', 'お支払い済み'],
+      [
+        '2',
+        '2026年5月',
+        '2026年4月29日',
+        '2,280円',
+        'お支払いできませんでした（2026年4月29日に再度お手続きします）',
+      ],
+      ['3', '2026年6月', '2026年5月26日', '2,280円', 'お支払い予定'],
+      ['4', '2026年7月', '2026年6月26日', '2,280円', 'お支払いできませんでした'],
+    ])
+  })
+
+  it('分割払いのない契約には、保険料のお支払いの欄を出さないこと', async () => {
+    await openContract()
+    expect(await screen.findByRole('region', { name: 'ご契約の概要' })).toBeTruthy()
+    expect(
+      screen.queryByRole('region', { name: '保険料のお支払い（クレジットカード）' }),
+    ).toBeNull()
   })
 })

@@ -17,6 +17,7 @@ import { ScreenHeader } from '@/components/screen-header.tsx'
 import { Section } from '@/components/titled-section.tsx'
 import { ApiError } from '@/lib/api-client.ts'
 import { useServices } from '@/lib/services.tsx'
+import { PremiumPaymentsSection } from '../components/premium-payments.tsx'
 import { PageLinks } from '../components/step-alert.tsx'
 import { contractSummaryRows, periodText } from '../contract-summary.ts'
 import { fetchContractInfo } from '../my-page-api.ts'
@@ -54,6 +55,9 @@ function ContractContent({ contract }: { contract: ContractInfo }) {
       <Section title={checkT('check.section.coverage')}>
         <Rows rows={coverageRows(cvrgeInfo, unitName, summary.pymntCount)} />
       </Section>
+      {contract.premiumPayments !== null && (
+        <PremiumPaymentsSection payments={contract.premiumPayments} />
+      )}
       <Section title={checkT('check.section.policyHolder')}>
         <Rows
           rows={[
