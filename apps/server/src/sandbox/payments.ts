@@ -6,18 +6,23 @@ import type { PaymentProviderSettings } from '../modules/payment/provider-settin
 import { randomId } from './ids.ts'
 import { ProviderError, providerErrorBody, providerMessage } from './provider-error.ts'
 import {
+  activateStoredCardOf,
   addChallengeFailure,
   completePayment,
   consumeToken,
   deletePayment,
   findPayment,
   findPaymentByKey,
+  findStoredCardsOfPayments,
   insertPayment,
+  insertStoredCard,
   listPaymentsOfOrder,
   transitionPayment,
   type PaymentRow,
   type PaymentStatus,
+  type StoredCardRow,
   type StoredResponse,
+  type TokenCard,
 } from './sandbox-repository.ts'
 import {
   SANDBOX_3DS_PASSWORD,
@@ -42,6 +47,8 @@ export interface PaymentRequest {
   currency: 'JPY'
   orderId: string
   returnUrl: string
+  /** keep the card at this payment for later merchant-initiated charges (issue #24) */
+  storeCard?: boolean | undefined
 }
 
 /** An HTTP answer of the provider: status code and JSON body. */
@@ -56,7 +63,7 @@ export const CHALLENGE_MAX_FAILURES = 3
 const WAIT_POLLS = 200
 const WAIT_POLL_MS = 25
 /** Marks the claimed row of a request still being processed (never a real scenario). */
-const PROCESSING = 'processing'
+export const PROCESSING = 'processing'
 
 type Outcome =
   | { kind: 'challenge' }
@@ -69,6 +76,7 @@ const outcomes: Readonly<Record<SandboxScenario, Outcome>> = {
   threeDSecureDeclined: { kind: 'challenge' },
   frictionless: { kind: 'authorized' },
   frictionless14: { kind: 'authorized' },
+  declinesLater: { kind: 'authorized' },
   declined: { kind: 'declined', code: 'card_declined' },
   retryLater: { kind: 'declined', code: 'try_again_later' },
   detailsInvalid: { kind: 'declined', code: 'invalid_card_details' },
@@ -91,6 +99,8 @@ function requestHash(request: PaymentRequest): string {
     request.currency,
     request.orderId,
     request.returnUrl,
+    // absent unless set, so that the hashes of requests made before issue #24 stay the same
+    ...(request.storeCard === true ? [true] : []),
   ])
   return createHash('sha256').update(canonical).digest('hex')
 }
@@ -101,7 +111,7 @@ function isAnswered(
   return response.statusCode !== undefined && response.body !== undefined
 }
 
-function failedBody(row: Pick<PaymentRow, 'id' | 'amount' | 'errorCode'>) {
+export function failedBody(row: Pick<PaymentRow, 'id' | 'amount' | 'errorCode'>) {
   const code = row.errorCode ?? 'card_declined'
   return {
     id: row.id,
@@ -134,21 +144,36 @@ export async function createPayment(
   request: PaymentRequest,
 ): Promise<ProviderAnswer> {
   const hash = requestHash(request)
-  // A claimed row disappears again when its token turns out unusable; the next try claims anew.
+  return answerOnce(deps, idempotencyKey, hash, request, (id) =>
+    executePayment(deps, id, request, hash),
+  )
+}
+
+/**
+ * Runs `execute` once per Idempotency-Key (a payment row claims the key) and replays its answer
+ * to every repeat with the same body; shared by token payments and stored-card charges.
+ */
+export async function answerOnce(
+  deps: PaymentDependencies,
+  idempotencyKey: string,
+  hash: string,
+  claim: { orderId: string; amount: number; returnUrl: string; storedCardId?: string },
+  execute: (id: string) => Promise<ProviderAnswer>,
+): Promise<ProviderAnswer> {
+  // A claimed row disappears again when the request turns out unusable (an unusable token, an
+  // unknown stored card); the next try claims anew.
   for (let attempt = 0; attempt < 5; attempt++) {
     const id = randomId('pay')
     const isClaimed = await insertPayment(deps.db, {
       id,
       idempotencyKey,
-      orderId: request.orderId,
-      amount: request.amount,
+      ...claim,
       scenario: PROCESSING,
       status: 'failed',
-      returnUrl: request.returnUrl,
       response: { requestHash: hash },
       createdAt: deps.clock.now(),
     })
-    if (isClaimed) return executePayment(deps, id, request, hash)
+    if (isClaimed) return execute(id)
     const row = await waitForAnswer(deps.db, idempotencyKey, hash)
     if (row === undefined) continue
     if (row.response.requestHash !== hash) throw new ProviderError(409, 'idempotency_key_reused')
@@ -165,7 +190,7 @@ async function executePayment(
   hash: string,
 ): Promise<ProviderAnswer> {
   const { db, clock, settings } = deps
-  let token: { scenario: string } | undefined
+  let token: TokenCard | undefined
   try {
     token = await consumeToken(db, request.token, clock.now())
   } catch (error) {
@@ -185,15 +210,20 @@ async function executePayment(
   switch (outcome.kind) {
     case 'challenge':
       status = 'requires_action'
+      // usable once the challenge succeeds
+      if (request.storeCard === true) await storeCard(deps, id, token, 'pending')
       answer = {
         statusCode: 200,
         body: { id, status, amount, challengeUrl: `${settings.publicBaseUrl()}/challenge/${id}` },
       }
       break
-    case 'authorized':
+    case 'authorized': {
       status = 'authorized'
-      answer = { statusCode: 200, body: { id, status, amount } }
+      const storedCard =
+        request.storeCard === true ? await storeCard(deps, id, token, 'active') : undefined
+      answer = { statusCode: 200, body: { id, status, amount, ...(storedCard && { storedCard }) } }
       break
+    }
     case 'declined':
       status = 'failed'
       errorCode = outcome.code
@@ -214,6 +244,42 @@ async function executePayment(
   return answer
 }
 
+/** What a payment's answers show of the card it stored. */
+export function storedCardView(
+  card: Omit<StoredCardRow, 'status' | 'nextOutcome' | 'paymentId' | 'scenario'>,
+) {
+  return {
+    id: card.id,
+    brand: card.brand,
+    last4: card.last4,
+    expiryMonth: card.expiryMonth,
+    expiryYear: card.expiryYear,
+  }
+}
+
+/** Keeps the token's card for the payment `paymentId`: active now, or pending its 3-D Secure. */
+async function storeCard(
+  deps: PaymentDependencies,
+  paymentId: string,
+  token: TokenCard,
+  status: 'active' | 'pending',
+) {
+  const { last4, expiryMonth, expiryYear } = token
+  // a token made before issue #24 kept no last 4 or expiry: nothing to store
+  if (last4 === null || expiryMonth === null || expiryYear === null) return undefined
+  const card = {
+    id: randomId('card'),
+    paymentId,
+    scenario: token.scenario,
+    brand: token.brand,
+    last4,
+    expiryMonth,
+    expiryYear,
+  }
+  await insertStoredCard(deps.db, { ...card, status, createdAt: deps.clock.now() })
+  return storedCardView(card)
+}
+
 /** A payment as the API shows it; a claimed key still being processed is not one yet. */
 async function requirePayment(db: Database, id: string): Promise<PaymentRow> {
   const row = await findPayment(db, id)
@@ -222,19 +288,38 @@ async function requirePayment(db: Database, id: string): Promise<PaymentRow> {
 }
 
 /** GET /v1/payments/:id and the entries of GET /v1/payments?orderId= */
-function paymentView(row: PaymentRow) {
+function paymentView(row: PaymentRow, card: StoredCardRow | undefined) {
   const view = { id: row.id, status: row.status, amount: row.amount, orderId: row.orderId }
+  // the card the payment stored, while it can be charged (issue #24)
+  if (card?.status === 'active') return { ...view, storedCard: storedCardView(card) }
   if (row.status !== 'failed' || row.errorCode === null) return view
   return { ...view, error: { code: row.errorCode, message: providerMessage(row.errorCode) } }
 }
 
+/** The views of payments, with the cards they stored. */
+async function paymentViews(db: Database, rows: PaymentRow[]) {
+  const cards = await findStoredCardsOfPayments(
+    db,
+    rows.map((row) => row.id),
+  )
+  const cardOf = new Map(cards.map((card) => [card.paymentId, card]))
+  return rows.map((row) => paymentView(row, cardOf.get(row.id)))
+}
+
 export async function getPayment(db: Database, id: string) {
-  return paymentView(await requirePayment(db, id))
+  const row = await requirePayment(db, id)
+  const [card] = await findStoredCardsOfPayments(db, [id])
+  return paymentView(row, card)
 }
 
 export async function listPayments(db: Database, orderId: string) {
   const rows = await listPaymentsOfOrder(db, orderId)
-  return { data: rows.filter((row) => row.scenario !== PROCESSING).map(paymentView) }
+  return {
+    data: await paymentViews(
+      db,
+      rows.filter((row) => row.scenario !== PROCESSING),
+    ),
+  }
 }
 
 /** POST /v1/payments/:id/capture: authorized → captured; captured again is the same answer. */
@@ -342,6 +427,8 @@ export async function answerChallenge(
     })
     // Another tab finished it first: say so rather than redirect twice.
     if (changed === undefined) return { kind: 'finished', returnUrl: state.returnUrl }
+    // a card kept at this payment can be charged from now on (issue #24)
+    if (status === 'authorized') await activateStoredCardOf(deps.db, id)
     return { kind: 'returned', returnUrl: state.returnUrl }
   }
   if (action === 'cancel') return finish('failed', 'authentication_cancelled')

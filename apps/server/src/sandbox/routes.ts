@@ -48,18 +48,25 @@ import {
   refundSchema,
   depositResponseSchema,
   IDEMPOTENCY_KEY,
+  nextOutcomeBodySchema,
+  nextOutcomeSchema,
   paymentAnswerSchema,
   paymentBodySchema,
   paymentListQuerySchema,
   paymentListSchema,
   paymentParamsSchema,
   paymentViewSchema,
+  storedCardChargeBodySchema,
+  storedCardChargeSchema,
+  storedCardDeletedSchema,
+  storedCardParamsSchema,
   tokenBodySchema,
   tokenResponseSchema,
   virtualAccountBodySchema,
   virtualAccountSchema,
 } from './schemas.ts'
 import { createRefund, dailyReport, listRefunds } from './refunds.ts'
+import { chargeStoredCard, removeStoredCard, setNextOutcome } from './stored-cards.ts'
 import { createToken } from './tokens.ts'
 import { issueVirtualAccount, recordDeposit } from './virtual-accounts.ts'
 
@@ -292,6 +299,54 @@ export const sandboxPaymentRoutes: FastifyPluginAsync<SandboxPaymentOptions> = (
       },
     },
     async (request, reply) => sendAnswer(reply, await cancelPayment(deps, request.params.id)),
+  )
+
+  // Stored cards (issue #24): merchant-initiated charges of a card kept at a payment
+  app.post(
+    '/v1/stored-cards/:id/charges',
+    {
+      onRequest: [requireSecretKey, requireIdempotencyKey],
+      schema: {
+        ...hidden,
+        params: storedCardParamsSchema,
+        body: storedCardChargeBodySchema,
+        response: { 200: storedCardChargeSchema, 402: paymentAnswerSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      sendAnswer(
+        reply,
+        await chargeStoredCard(deps, idempotencyKeyOf(request), request.params.id, request.body),
+      ),
+  )
+
+  app.delete(
+    '/v1/stored-cards/:id',
+    {
+      onRequest: requireSecretKey,
+      schema: {
+        ...hidden,
+        params: storedCardParamsSchema,
+        response: { 200: storedCardDeletedSchema, ...errorResponses },
+      },
+    },
+    async (request) => removeStoredCard(deps, request.params.id),
+  )
+
+  // Testing only (as deposits stand for a bank transfer): what the card's next charges do, so
+  // that a browser test can have month 3 declined and its retry approved.
+  app.post(
+    '/v1/stored-cards/:id/next-outcome',
+    {
+      onRequest: requireSecretKey,
+      schema: {
+        ...hidden,
+        params: storedCardParamsSchema,
+        body: nextOutcomeBodySchema,
+        response: { 200: nextOutcomeSchema, ...errorResponses },
+      },
+    },
+    async (request) => setNextOutcome(db, request.params.id, request.body.outcome),
   )
 
   // Refunds and the day's figures (issue #21 point 3, ADR 0031)

@@ -4,6 +4,7 @@ import {
   sandboxPayDeposits,
   sandboxPayPayments,
   sandboxPayRefunds,
+  sandboxPayStoredCards,
   sandboxPayTokens,
   sandboxPayVirtualAccounts,
 } from '../db/schema/index.ts'
@@ -35,6 +36,7 @@ export interface PaymentRow {
   status: PaymentStatus
   errorCode: string | null
   returnUrl: string
+  storedCardId: string | null
   response: StoredResponse
 }
 
@@ -47,6 +49,7 @@ const paymentColumns = {
   status: sandboxPayPayments.status,
   errorCode: sandboxPayPayments.errorCode,
   returnUrl: sandboxPayPayments.returnUrl,
+  storedCardId: sandboxPayPayments.storedCardId,
   response: sandboxPayPayments.response,
 }
 
@@ -63,9 +66,18 @@ function toPaymentRow(row: SelectedPayment): PaymentRow {
   }
 }
 
+/** What a token keeps of its card: never the number or the security code. */
+export interface TokenCard {
+  scenario: string
+  brand: string
+  last4: string | null
+  expiryMonth: string | null
+  expiryYear: string | null
+}
+
 export async function insertToken(
   db: Database,
-  values: { token: string; scenario: string; brand: string; expiresAt: Date; createdAt: Date },
+  values: TokenCard & { token: string; expiresAt: Date; createdAt: Date },
 ): Promise<void> {
   await db.insert(sandboxPayTokens).values(values)
 }
@@ -75,7 +87,7 @@ export async function consumeToken(
   db: Database,
   token: string,
   now: Date,
-): Promise<{ scenario: string } | undefined> {
+): Promise<TokenCard | undefined> {
   const rows = await db
     .update(sandboxPayTokens)
     .set({ usedAt: now })
@@ -86,7 +98,13 @@ export async function consumeToken(
         gt(sandboxPayTokens.expiresAt, now),
       ),
     )
-    .returning({ scenario: sandboxPayTokens.scenario })
+    .returning({
+      scenario: sandboxPayTokens.scenario,
+      brand: sandboxPayTokens.brand,
+      last4: sandboxPayTokens.last4,
+      expiryMonth: sandboxPayTokens.expiryMonth,
+      expiryYear: sandboxPayTokens.expiryYear,
+    })
   return rows[0]
 }
 
@@ -101,6 +119,7 @@ export async function insertPayment(
     scenario: string
     status: PaymentStatus
     returnUrl: string
+    storedCardId?: string
     response: StoredResponse
     createdAt: Date
   },
@@ -154,6 +173,7 @@ export async function completePayment(
     status: PaymentStatus
     errorCode: string | null
     response: StoredResponse
+    capturedAt?: Date
   },
 ): Promise<void> {
   await db
@@ -388,4 +408,102 @@ export async function sumsBetween(
     cardCaptured: captured?.total ?? 0,
     refunded: refunded?.total ?? 0,
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Stored cards (issue #24)
+
+export type StoredCardStatus = 'pending' | 'active' | 'deleted'
+
+export interface StoredCardRow {
+  id: string
+  paymentId: string
+  scenario: string
+  brand: string
+  last4: string
+  expiryMonth: string
+  expiryYear: string
+  status: StoredCardStatus
+  nextOutcome: string | null
+}
+
+const storedCardColumns = {
+  id: sandboxPayStoredCards.id,
+  paymentId: sandboxPayStoredCards.paymentId,
+  scenario: sandboxPayStoredCards.scenario,
+  brand: sandboxPayStoredCards.brand,
+  last4: sandboxPayStoredCards.last4,
+  expiryMonth: sandboxPayStoredCards.expiryMonth,
+  expiryYear: sandboxPayStoredCards.expiryYear,
+  status: sandboxPayStoredCards.status,
+  nextOutcome: sandboxPayStoredCards.nextOutcome,
+}
+
+function toStoredCardRow(row: Omit<StoredCardRow, 'status'> & { status: string }): StoredCardRow {
+  return { ...row, status: row.status as StoredCardStatus }
+}
+
+export async function insertStoredCard(
+  db: Database,
+  values: Omit<StoredCardRow, 'nextOutcome'> & { createdAt: Date },
+): Promise<void> {
+  await db.insert(sandboxPayStoredCards).values(values)
+}
+
+export async function findStoredCard(db: Database, id: string): Promise<StoredCardRow | undefined> {
+  const rows = await db
+    .select(storedCardColumns)
+    .from(sandboxPayStoredCards)
+    .where(eq(sandboxPayStoredCards.id, id))
+  return rows[0] && toStoredCardRow(rows[0])
+}
+
+/** The cards stored by these payments, whatever their status. */
+export async function findStoredCardsOfPayments(
+  db: Database,
+  paymentIds: readonly string[],
+): Promise<StoredCardRow[]> {
+  if (paymentIds.length === 0) return []
+  const rows = await db
+    .select(storedCardColumns)
+    .from(sandboxPayStoredCards)
+    .where(inArray(sandboxPayStoredCards.paymentId, [...paymentIds]))
+  return rows.map(toStoredCardRow)
+}
+
+/** A pending card becomes usable: its payment was authorised after 3-D Secure. */
+export async function activateStoredCardOf(db: Database, paymentId: string): Promise<void> {
+  await db
+    .update(sandboxPayStoredCards)
+    .set({ status: 'active' })
+    .where(
+      and(
+        eq(sandboxPayStoredCards.paymentId, paymentId),
+        eq(sandboxPayStoredCards.status, 'pending'),
+      ),
+    )
+}
+
+/** Deletes an active card: false when there is no such card (or it is not active). */
+export async function deleteStoredCard(db: Database, id: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(sandboxPayStoredCards)
+    .set({ status: 'deleted', deletedAt: now })
+    .where(and(eq(sandboxPayStoredCards.id, id), eq(sandboxPayStoredCards.status, 'active')))
+    .returning({ id: sandboxPayStoredCards.id })
+  return rows.length === 1
+}
+
+/** Sets the outcome of an active card's following charges: false when it is not active. */
+export async function setStoredCardNextOutcome(
+  db: Database,
+  id: string,
+  nextOutcome: string,
+): Promise<boolean> {
+  const rows = await db
+    .update(sandboxPayStoredCards)
+    .set({ nextOutcome })
+    .where(and(eq(sandboxPayStoredCards.id, id), eq(sandboxPayStoredCards.status, 'active')))
+    .returning({ id: sandboxPayStoredCards.id })
+  return rows.length === 1
 }

@@ -61,7 +61,7 @@ export class SandboxClient {
 
   /** A server-to-provider call with the secret key. */
   call(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'DELETE',
     path: string,
     options: { payload?: unknown; key?: string; headers?: Record<string, string> } = {},
   ): Promise<LightMyRequestResponse> {

@@ -42,10 +42,21 @@ export const paymentBodySchema = z.strictObject({
   currency: z.literal('JPY'),
   orderId: z.string().min(1).max(64),
   returnUrl: z.string().max(2048).refine(isHttpUrl, 'an absolute http(s) URL'),
+  /** keep the card for merchant-initiated charges once the payment is authorised (issue #24) */
+  storeCard: z.boolean().optional(),
 })
 
 const providerError = z.object({ code: z.string(), message: z.string() })
 const paymentStatus = z.enum(['requires_action', 'authorized', 'captured', 'failed', 'cancelled'])
+
+/** A card kept at a payment (issue #24): never more than this of it. */
+export const storedCardSchema = z.object({
+  id: z.string(),
+  brand: z.string(),
+  last4: z.string(),
+  expiryMonth: z.string(),
+  expiryYear: z.string(),
+})
 
 /** An answer about one payment: requires_action carries challengeUrl, failed carries error. */
 export const paymentAnswerSchema = z.object({
@@ -53,6 +64,7 @@ export const paymentAnswerSchema = z.object({
   status: paymentStatus,
   amount: z.number(),
   challengeUrl: z.string().optional(),
+  storedCard: storedCardSchema.optional(),
   error: providerError.optional(),
 })
 
@@ -62,6 +74,7 @@ export const paymentViewSchema = z.object({
   status: paymentStatus,
   amount: z.number(),
   orderId: z.string(),
+  storedCard: storedCardSchema.optional(),
   error: providerError.optional(),
 })
 
@@ -137,3 +150,30 @@ export const dailyReportSchema = z.object({
   cardCaptured: z.number(),
   refunded: z.number(),
 })
+
+/** /v1/stored-cards/:id… (issue #24) */
+export const storedCardParamsSchema = z.object({ id: z.string().max(100) })
+
+/** POST /v1/stored-cards/:id/charges */
+export const storedCardChargeBodySchema = z.strictObject({
+  amount: yen,
+  currency: z.literal('JPY'),
+  orderId: z.string().min(1).max(64),
+})
+
+export const storedCardChargeSchema = z.object({
+  id: z.string(),
+  status: z.literal('captured'),
+  amount: z.number(),
+  orderId: z.string(),
+  cardId: z.string(),
+})
+
+/** DELETE /v1/stored-cards/:id */
+export const storedCardDeletedSchema = z.object({ id: z.string(), deleted: z.literal(true) })
+
+/** POST /v1/stored-cards/:id/next-outcome (testing) */
+export const nextOutcomeBodySchema = z.strictObject({
+  outcome: z.enum(['approved', 'declined', 'not_usable', 'busy', 'system_error']),
+})
+export const nextOutcomeSchema = z.object({ id: z.string(), nextOutcome: z.string() })

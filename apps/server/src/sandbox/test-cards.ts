@@ -28,6 +28,11 @@ export const sandboxTestCards = {
   systemError: '4000000000000077',
   /** 3-D Secure challenge, and the issuer refuses the authentication → APFK0012 */
   threeDSecureDeclined: '4000000000000085',
+  /**
+   * stored cards (issue #24): the first payment is frictionless, every later charge of the card
+   * kept with `storeCard: true` is declined (card_declined → APFK0003)
+   */
+  declinesLater: '4000000000000093',
 } as const
 
 export type SandboxScenario = keyof typeof sandboxTestCards

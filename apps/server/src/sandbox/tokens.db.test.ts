@@ -82,6 +82,10 @@ describe('サンドボックス決済: カードのトークン化', () => {
       token: response.json().token,
       scenario: 'threeDSecure',
       brand: 'visa',
+      // what a stored card shows (issue #24): the last four digits and the expiry, no more
+      last4: '1111',
+      expiryMonth: '12',
+      expiryYear: '2030',
       expiresAt: new Date(Date.UTC(2026, 10, 20, 1, 15)),
       usedAt: null,
       createdAt: testNow,

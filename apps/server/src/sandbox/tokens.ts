@@ -5,7 +5,8 @@ import { ProviderError } from './provider-error.ts'
 import { insertToken } from './sandbox-repository.ts'
 
 // POST /v1/tokens: the only place card data goes. The number and the security code are checked
-// and forgotten; the token stands for the test card's behaviour, the brand and nothing else.
+// and forgotten; the token stands for the test card's behaviour, the brand, the last four digits
+// and the expiry (what a stored card shows, issue #24), nothing else.
 
 /** A token is valid this long, and once. */
 const TOKEN_VALIDITY_MS = 15 * 60 * 1000
@@ -23,6 +24,9 @@ export async function createToken(
     token,
     scenario: check.scenario,
     brand: check.brand,
+    last4: card.cardNumber?.slice(-4) ?? null,
+    expiryMonth: card.expiryMonth ?? null,
+    expiryYear: card.expiryYear ?? null,
     expiresAt,
     createdAt: now,
   })

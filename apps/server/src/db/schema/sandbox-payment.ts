@@ -15,6 +15,11 @@ export const sandboxPayTokens = pgTable('sandbox_pay_tokens', {
   /** the test card's behaviour (docs/payment.md) */
   scenario: text().notNull(),
   brand: text().notNull(),
+  /** the card's last four digits and expiry (kept for a stored card, issue #24); null before 0021 */
+  last4: text(),
+  expiryMonth: text(),
+  expiryYear: text(),
+  /** the token's own expiry (15 minutes) */
   expiresAt: instant().notNull(),
   usedAt: instant(),
   createdAt: instant().notNull().defaultNow(),
@@ -31,7 +36,10 @@ export const sandboxPayPayments = pgTable(
     scenario: text().notNull(),
     status: text().notNull(),
     errorCode: text(),
+    /** '' for a charge of a stored card (no browser, no 3-D Secure) */
     returnUrl: text().notNull(),
+    /** the stored card a merchant-initiated charge took (issue #24); null for a token payment */
+    storedCardId: text(),
     challengeCompletedAt: instant(),
     capturedAt: instant(),
     /** the first answer, replayed to a request with the same Idempotency-Key */
@@ -95,4 +103,38 @@ export const sandboxPayRefunds = pgTable(
     createdAt: instant().notNull().defaultNow(),
   },
   (table) => [unique('sandbox_pay_refunds_key_uq').on(table.idempotencyKey)],
+)
+
+/**
+ * A card kept at a payment (issue #24): created with `storeCard: true`, usable once the payment is
+ * authorised (pending while its 3-D Secure challenge waits), then charged by the merchant without
+ * the cardholder. Never the number or the security code: the behaviour, brand, last 4, expiry.
+ */
+export const sandboxPayStoredCards = pgTable(
+  'sandbox_pay_stored_cards',
+  {
+    id: text().primaryKey(),
+    /** the payment that stored it */
+    paymentId: text().notNull(),
+    /** the test card's behaviour (docs/payment.md) */
+    scenario: text().notNull(),
+    brand: text().notNull(),
+    last4: text().notNull(),
+    /** MM */
+    expiryMonth: text().notNull(),
+    /** YYYY */
+    expiryYear: text().notNull(),
+    status: text().notNull(),
+    /** set by the testing control: the outcome of the following charges (else the scenario's) */
+    nextOutcome: text(),
+    createdAt: instant().notNull().defaultNow(),
+    deletedAt: instant(),
+  },
+  (table) => [
+    unique('sandbox_pay_stored_cards_payment_uq').on(table.paymentId),
+    check(
+      'sandbox_pay_stored_cards_status',
+      sql`${table.status} in ('pending', 'active', 'deleted')`,
+    ),
+  ],
 )

@@ -214,4 +214,149 @@ describe('決済代行会社のアダプター (HttpPaymentProvider)', () => {
     answer(503, { error: { code: 'maintenance', message: '…' } })
     await expect(provider().dailyReport('2026-12-15')).rejects.toThrow(ProviderUnavailableError)
   })
+  describe('保存したカード (issue #24)', () => {
+    const card = {
+      id: 'card_ABCDEFGHIJKLMNOPQRSTUVWX',
+      brand: 'mastercard',
+      last4: '4444',
+      expiryMonth: '03',
+      expiryYear: '2029',
+    }
+
+    it('storeCard を送り、承認の答えと照会の storedCard を読むこと', async () => {
+      answer(200, { id: 'pay_8', status: 'authorized', amount: 1350, storedCard: card })
+      const result = await provider().createCardPayment('idem_0123456789abcdef', {
+        ...request,
+        storeCard: true,
+      })
+      expect(result).toEqual({ kind: 'authorized', id: 'pay_8', storedCard: card })
+      expect(JSON.parse(received.at(-1)?.body ?? '')).toEqual({
+        ...request,
+        storeCard: true,
+        currency: 'JPY',
+      })
+      answer(200, {
+        id: 'pay_8',
+        status: 'authorized',
+        amount: 1350,
+        orderId: 'order-1',
+        storedCard: card,
+      })
+      expect(await provider().getPayment('pay_8')).toEqual({
+        id: 'pay_8',
+        status: 'authorized',
+        amount: 1350,
+        orderId: 'order-1',
+        storedCard: card,
+      })
+    })
+
+    it('形の違う storedCard（カード番号らしきもの）は ProviderUnavailableError になること', async () => {
+      answer(200, {
+        id: 'pay_9',
+        status: 'authorized',
+        amount: 1350,
+        storedCard: { ...card, last4: '5555555555554444' },
+      })
+      await expect(
+        provider().createCardPayment('idem_0123456789abcdef', { ...request, storeCard: true }),
+      ).rejects.toBeInstanceOf(ProviderUnavailableError)
+    })
+
+    it('請求: 秘密鍵・冪等キー・金額・JPY・注文を送り、売上確定を読むこと', async () => {
+      answer(200, {
+        id: 'pay_10',
+        status: 'captured',
+        amount: 3000,
+        orderId: 'order-m2',
+        cardId: card.id,
+      })
+      const result = await provider().chargeStoredCard('idem_charge_0123456789', {
+        cardId: card.id,
+        amount: 3000,
+        orderId: 'order-m2',
+      })
+      expect(result).toEqual({ kind: 'captured', id: 'pay_10', amount: 3000 })
+      const sent = received.at(-1)
+      expect(sent?.method).toBe('POST')
+      expect(sent?.url).toBe(`/pay/v1/stored-cards/${card.id}/charges`)
+      expect(sent?.headers.authorization).toBe('Bearer sk_test_0123456789abcdef')
+      expect(sent?.headers['idempotency-key']).toBe('idem_charge_0123456789')
+      expect(JSON.parse(sent?.body ?? '')).toEqual({
+        amount: 3000,
+        currency: 'JPY',
+        orderId: 'order-m2',
+      })
+    })
+
+    it.each([
+      [402, 'card_declined'],
+      [402, 'expired_card'],
+      [402, 'card_not_usable'],
+      [404, 'stored_card_not_found'],
+    ])('請求の応答 %i %s は断りとして読むこと', async (status, code) => {
+      answer(status, {
+        ...(status === 402 ? { id: 'pay_11', status: 'failed', amount: 3000 } : {}),
+        error: { code, message: 'x' },
+      })
+      const result = await provider().chargeStoredCard('idem_charge_0123456789', {
+        cardId: card.id,
+        amount: 3000,
+        orderId: 'order-m3',
+      })
+      expect(result).toEqual({ kind: 'refused', code })
+    })
+
+    it.each([
+      ['503 provider_busy', 503, { error: { code: 'provider_busy', message: 'x' } }],
+      ['500 ESOE0011', 500, { error: { code: 'ESOE0011', message: 'x' } }],
+      ['409 idempotency_key_reused', 409, { error: { code: 'idempotency_key_reused' } }],
+      ['形の違う 200', 200, { id: 'pay_12', status: 'authorized', amount: 3000 }],
+    ])('請求の応答 %s は ProviderUnavailableError になること', async (_name, status, body) => {
+      answer(status, body)
+      await expect(
+        provider().chargeStoredCard('idem_charge_0123456789', {
+          cardId: card.id,
+          amount: 3000,
+          orderId: 'order-m3',
+        }),
+      ).rejects.toBeInstanceOf(ProviderUnavailableError)
+    })
+
+    it('請求の応答が時間内に来なければ ProviderUnavailableError になること', async () => {
+      handler = () => {
+        // never answers
+      }
+      await expect(
+        provider().chargeStoredCard('idem_charge_0123456789', {
+          cardId: card.id,
+          amount: 3000,
+          orderId: 'order-m3',
+        }),
+      ).rejects.toBeInstanceOf(ProviderUnavailableError)
+    })
+
+    it('削除: DELETE を送り、削除・404・障害を読むこと', async () => {
+      answer(200, { id: card.id, deleted: true })
+      expect(await provider().deleteStoredCard(card.id)).toEqual({ kind: 'deleted' })
+      expect(received.at(-1)).toMatchObject({
+        method: 'DELETE',
+        url: `/pay/v1/stored-cards/${card.id}`,
+      })
+      expect(received.at(-1)?.headers.authorization).toBe('Bearer sk_test_0123456789abcdef')
+      answer(404, { error: { code: 'stored_card_not_found', message: 'x' } })
+      expect(await provider().deleteStoredCard(card.id)).toEqual({
+        kind: 'refused',
+        code: 'stored_card_not_found',
+      })
+      answer(503, { error: { code: 'maintenance', message: 'x' } })
+      await expect(provider().deleteStoredCard(card.id)).rejects.toBeInstanceOf(
+        ProviderUnavailableError,
+      )
+      answer(200, { id: card.id })
+      await expect(provider().deleteStoredCard(card.id)).rejects.toBeInstanceOf(
+        ProviderUnavailableError,
+      )
+    })
+  })
 })

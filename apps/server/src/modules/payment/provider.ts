@@ -17,7 +17,32 @@ export interface CardPaymentRequest {
   orderId: string
   /** where the provider sends the browser after its 3-D Secure page */
   returnUrl: string
+  /** keep the card for later merchant-initiated charges once authorised (issue #24) */
+  storeCard?: boolean
 }
+
+/** A card the provider keeps (issue #24): its id and what may be shown of it, never the number. */
+export interface StoredCard {
+  id: string
+  brand: string
+  last4: string
+  expiryMonth: string
+  expiryYear: string
+}
+
+/** A merchant-initiated charge of a stored card (no cardholder, no 3-D Secure). */
+export interface StoredCardChargeRequest {
+  cardId: string
+  /** yen */
+  amount: number
+  /** ours */
+  orderId: string
+}
+
+export type StoredCardChargeResult =
+  | { kind: 'captured'; id: string; amount: number }
+  /** the 402 codes (card_declined, expired_card, card_not_usable …), and stored_card_not_found */
+  | ProviderRefusal
 
 export interface VirtualAccountRequest {
   orderId: string
@@ -36,7 +61,7 @@ export interface ProviderRefusal {
 
 export type CardPaymentResult =
   | { kind: 'requiresAction'; id: string; challengeUrl: string }
-  | { kind: 'authorized'; id: string }
+  | { kind: 'authorized'; id: string; storedCard?: StoredCard }
   | ProviderRefusal
 
 export type CaptureResult = { kind: 'captured'; id: string } | ProviderRefusal
@@ -47,6 +72,8 @@ export interface ProviderPayment {
   status: 'requires_action' | 'authorized' | 'captured' | 'failed' | 'cancelled'
   amount: number
   orderId: string
+  /** the card this payment stored, while it can be charged (issue #24) */
+  storedCard?: StoredCard
 }
 
 export interface IssuedVirtualAccount {
@@ -120,6 +147,16 @@ export interface PaymentProvider {
   refund(paymentId: string, amountYen: number, idempotencyKey: string): Promise<RefundResult>
   /** The provider's totals of one JST day (YYYY-MM-DD). */
   dailyReport(date: string): Promise<ProviderDailyReport>
+  /**
+   * Charges a stored card without the cardholder, captured at once (issue #24); the same key
+   * always gets the same answer.
+   */
+  chargeStoredCard(
+    idempotencyKey: string,
+    request: StoredCardChargeRequest,
+  ): Promise<StoredCardChargeResult>
+  /** The card can no longer be charged (deleting it again is the same answer). */
+  deleteStoredCard(cardId: string): Promise<{ kind: 'deleted' } | ProviderRefusal>
 }
 
 const providerCode = z.string().regex(/^[A-Za-z0-9_]{1,64}$/)
@@ -128,6 +165,14 @@ const paymentId = z.string().regex(/^[A-Za-z0-9_]{1,128}$/)
 const amount = z.number().int().nonnegative()
 const paymentStatus = z.enum(['requires_action', 'authorized', 'captured', 'failed', 'cancelled'])
 
+const storedCard = z.object({
+  id: z.string().regex(/^[A-Za-z0-9_]{1,128}$/),
+  brand: z.string().min(1).max(20),
+  last4: z.string().regex(/^\d{4}$/),
+  expiryMonth: z.string().regex(/^(?:0[1-9]|1[0-2])$/),
+  expiryYear: z.string().regex(/^\d{4}$/),
+})
+
 const createdPayment = z.discriminatedUnion('status', [
   z.object({
     id: paymentId,
@@ -135,7 +180,12 @@ const createdPayment = z.discriminatedUnion('status', [
     amount,
     challengeUrl: z.url({ protocol: /^https?$/ }),
   }),
-  z.object({ id: paymentId, status: z.literal('authorized'), amount }),
+  z.object({
+    id: paymentId,
+    status: z.literal('authorized'),
+    amount,
+    storedCard: storedCard.optional(),
+  }),
 ])
 const capturedPayment = z.object({ id: paymentId, status: z.literal('captured'), amount })
 // a payment that had already failed is answered as it is: it cannot be charged either
@@ -145,7 +195,16 @@ const storedPayment = z.object({
   status: paymentStatus,
   amount,
   orderId: z.string(),
+  storedCard: storedCard.optional(),
 })
+const storedCardCharge = z.object({
+  id: paymentId,
+  status: z.literal('captured'),
+  amount,
+  orderId: z.string(),
+  cardId: z.string(),
+})
+const deletedCard = z.object({ deleted: z.literal(true) })
 const issuedAccount = z.object({
   id: z.string().regex(/^[A-Za-z0-9_]{1,128}$/),
   bankName: z.string().min(1).max(100),
@@ -197,9 +256,12 @@ export class HttpPaymentProvider implements PaymentProvider {
     })
     if (answer.status === 200) {
       const payment = parse(createdPayment, answer.body, 'payment')
-      return payment.status === 'requires_action'
-        ? { kind: 'requiresAction', id: payment.id, challengeUrl: payment.challengeUrl }
-        : { kind: 'authorized', id: payment.id }
+      if (payment.status === 'requires_action') {
+        return { kind: 'requiresAction', id: payment.id, challengeUrl: payment.challengeUrl }
+      }
+      return payment.storedCard === undefined
+        ? { kind: 'authorized', id: payment.id }
+        : { kind: 'authorized', id: payment.id, storedCard: payment.storedCard }
     }
     // 402 failed (with the payment's id), 503 busy or maintenance, 500 ESOE…, 400 invalid_token
     return refusal(answer, [400, 402, 500, 503])
@@ -227,7 +289,9 @@ export class HttpPaymentProvider implements PaymentProvider {
     if (answer.status !== 200) {
       throw new ProviderUnavailableError(`payment lookup answered ${answer.status}`)
     }
-    return parse(storedPayment, answer.body, 'payment lookup')
+    const payment = parse(storedPayment, answer.body, 'payment lookup')
+    const { storedCard: card, ...rest } = payment
+    return card === undefined ? rest : { ...rest, storedCard: card }
   }
 
   async createVirtualAccount(
@@ -264,8 +328,38 @@ export class HttpPaymentProvider implements PaymentProvider {
     return parse(dailyReportAnswer, answer.body, 'daily report')
   }
 
+  async chargeStoredCard(
+    idempotencyKey: string,
+    request: StoredCardChargeRequest,
+  ): Promise<StoredCardChargeResult> {
+    const answer = await this.#call(
+      'POST',
+      `/v1/stored-cards/${encodeURIComponent(request.cardId)}/charges`,
+      {
+        idempotencyKey,
+        body: { amount: request.amount, currency: 'JPY', orderId: request.orderId },
+      },
+    )
+    if (answer.status === 200) {
+      const charge = parse(storedCardCharge, answer.body, 'stored card charge')
+      return { kind: 'captured', id: charge.id, amount: charge.amount }
+    }
+    // 402 failed (declined, expired, not usable), 404 stored_card_not_found; 503/500 throw:
+    // whether it charged is not known, the caller asks again with the same key
+    return refusal(answer, [402, 404])
+  }
+
+  async deleteStoredCard(cardId: string): Promise<{ kind: 'deleted' } | ProviderRefusal> {
+    const answer = await this.#call('DELETE', `/v1/stored-cards/${encodeURIComponent(cardId)}`)
+    if (answer.status === 200) {
+      parse(deletedCard, answer.body, 'stored card deletion')
+      return { kind: 'deleted' }
+    }
+    return refusal(answer, [404])
+  }
+
   async #call(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'DELETE',
     path: string,
     options: { idempotencyKey?: string; body?: unknown } = {},
   ): Promise<Answer> {
