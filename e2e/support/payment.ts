@@ -246,12 +246,14 @@ export async function expectCompletion(
     formatJapaneseDate(expected.today ?? E2E_TODAY),
   )
   // issue #23 point 4: the amount with what it pays for and how the rest is paid
-  const { pymntMethod } = groupDocument(
+  // (issue #24: a card's later instalments on the group's closing day)
+  const { pymntMethod, closingDay } = groupDocument(
     link.groupPfCode,
     link.groupPfCodeInceptionDateYm,
   ).groupPfInfo
   await expect(rowValue(page, payT('complete.amount'))).toHaveText(
-    amountText(expected.amount) + paymentScopeText({ pymntMethod, pymntCount: pymntCountOf(link) }),
+    amountText(expected.amount) +
+      paymentScopeText({ pymntMethod, pymntCount: pymntCountOf(link), closingDay }),
   )
   await expect(rowValue(page, payT('complete.status'))).toHaveText(expected.status)
   await expect(

@@ -221,18 +221,27 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(healthRoutes)
   await mailPlugin(app, services.mailDelivery)
-  const { renewalJob, followUpJob, retentionJob, reconciliationJob, maintenance, paymentSettings } =
-    services
+  const {
+    renewalJob,
+    followUpJob,
+    instalmentJob,
+    retentionJob,
+    reconciliationJob,
+    maintenance,
+    paymentSettings,
+  } = services
   app.addHook('onReady', (done) => {
     reconciliationJob.start()
     renewalJob.start()
     followUpJob.start()
+    instalmentJob.start()
     retentionJob.start()
     done()
   })
   app.addHook('onClose', () => reconciliationJob.stop())
   app.addHook('onClose', () => renewalJob.stop())
   app.addHook('onClose', () => followUpJob.stop())
+  app.addHook('onClose', () => instalmentJob.stop())
   app.addHook('onClose', () => retentionJob.stop())
   registerMaintenanceGate(app, maintenance, clock)
   // A flood guard per client address on the API; secret checks get their own, stricter limits.

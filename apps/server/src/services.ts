@@ -34,6 +34,7 @@ import { HttpPaymentProvider } from './modules/payment/provider.ts'
 import { ReconciliationJob } from './modules/payment/reconciliation-job.ts'
 import { renewalJobTimer } from './modules/renewal/renewal-job.ts'
 import { followUpJobTimer } from './modules/follow-up/follow-up-job.ts'
+import { instalmentChargeTimer } from './modules/payment/instalment-charges.ts'
 import { RenewalService } from './modules/renewal/renewal-service.ts'
 import { retentionJobTimer } from './modules/retention/retention-job.ts'
 import { loadServerKeys, type ServerKeys } from './modules/security/secrets.ts'
@@ -82,6 +83,8 @@ export interface Services {
   renewalJob: IntervalJob
   /** reminders, expiry mails and invoices of unpaid money (issue #21 point 4, ADR 0032) */
   followUpJob: IntervalJob
+  /** the monthly charges of card-paid contracts (issue #24, ADR 0038) */
+  instalmentJob: IntervalJob
   retentionJob: IntervalJob
   myPageAuth: MyPageAuthService
   contracts: ContractService
@@ -226,6 +229,17 @@ export async function buildServices(dependencies: ServiceDependencies): Promise<
     observer: metrics,
     log: log.child({ module: 'follow-up-job' }),
   })
+  // The monthly charges (issue #24, ADR 0038): every process may run it at once.
+  const instalmentJob = instalmentChargeTimer({
+    db,
+    clock,
+    provider: new HttpPaymentProvider(paymentSettings),
+    publicBaseUrl,
+    deliverMail,
+    intervalSeconds: config.instalmentJobIntervalSeconds,
+    observer: metrics,
+    log: log.child({ module: 'instalment-job' }),
+  })
   // The retention job (issue #19 point 4) on an interval; its claim lets one process run it.
   const retentionJob = retentionJobTimer({
     db,
@@ -307,6 +321,7 @@ export async function buildServices(dependencies: ServiceDependencies): Promise<
     reconciliationJob,
     renewalJob,
     followUpJob,
+    instalmentJob,
     retentionJob,
     myPageAuth,
     contracts,

@@ -84,7 +84,7 @@ describe('テーブルの所有モジュール (issue #18)', () => {
   const written = writers(new Set(owners.keys()))
 
   it('db/schema のテーブルを読み取れていること', () => {
-    expect(owners.size).toBe(50)
+    expect(owners.size).toBe(51)
     expect(owners.get('applications')).toBe('modules/application')
     expect(owners.get('exportBatchItems')).toBe('modules/export')
   })

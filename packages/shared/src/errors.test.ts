@@ -285,6 +285,22 @@ describe('エラー本文（PRODUCT.md "every non-2xx body carries an errorCode"
     expect(readErrorBody(body) !== undefined).toBe(expected)
   })
 
+  it('省略できるキーが undefined で在るときも、zod と同じくキーを残すこと（fast-check が見つけた例）', () => {
+    for (const value of [
+      { errorCode: '', issues: undefined },
+      { errorCode: 'APFA0001', message: undefined },
+      { errorCode: 'APFA0001', message: undefined, issues: undefined, other: 1 },
+    ]) {
+      const parsed = errorBodySchema.safeParse(value)
+      expect(parsed.success).toBe(true)
+      expect(readErrorBody(value)).toStrictEqual(parsed.success ? parsed.data : undefined)
+    }
+    expect(Object.keys(readErrorBody({ errorCode: '', issues: undefined }) ?? {})).toEqual([
+      'errorCode',
+      'issues',
+    ])
+  })
+
   it('readErrorBody が zod のスキーマと同じ本文を同じ形で読むこと（ADR 0037）', () => {
     const issue = fc.oneof(
       fc.record({ path: fc.string(), message: fc.string() }),

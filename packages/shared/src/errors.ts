@@ -358,6 +358,9 @@ function isObject(value: unknown): value is Record<string, unknown> {
 export function readErrorBody(value: unknown): ErrorBody | undefined {
   if (!isObject(value) || typeof value.errorCode !== 'string') return undefined
   const body: ErrorBody = { errorCode: value.errorCode }
+  // as zod: an optional key present with undefined stays in the result, with undefined
+  if ('message' in value && value.message === undefined) body.message = undefined
+  if ('issues' in value && value.issues === undefined) body.issues = undefined
   if (value.message !== undefined) {
     if (typeof value.message !== 'string') return undefined
     body.message = value.message

@@ -2,9 +2,11 @@ import { openPostgresDatabase } from '../../src/db/client.ts'
 import {
   runInstalmentCharges,
   type StoredCardCharger,
-  type StoredCardChargeResult,
 } from '../../src/modules/payment/instalment-charges.ts'
-import { ProviderUnavailableError } from '../../src/modules/payment/provider.ts'
+import {
+  ProviderUnavailableError,
+  type StoredCardChargeResult,
+} from '../../src/modules/payment/provider.ts'
 
 // One run of the monthly charge job in a process of its own (instalments.processes.test.ts):
 // `node --import tsx instalment-charge-child.ts <databaseUrl> <providerUrl> <now ISO>`. It prints

@@ -25,6 +25,7 @@ export const groupResponse: GroupPfInfoResponse = {
     authenticationType: '1',
     pymntMethod: '1',
     pymntCount: 12,
+    closingDay: 20,
   } as GroupPfInfo,
   groupPfInfoBranchNo: {
     groupPfBranchNo: link.groupPfBranchNo,

@@ -40,6 +40,28 @@ describe('保険料の書き方', () => {
       '保険料（月額）は、ご所属の団体を通じてお支払いいただきます。',
     )
   })
+
+  it('カードの2回目以降は、同じカードで締日に払うと伝えること（issue #24）', () => {
+    expect(paymentScopeText({ pymntMethod: '1', pymntCount: 12, closingDay: 20 })).toBe(
+      '今回のお支払いは、初回（1か月分）の保険料です。2回目以降は、同じクレジットカードで毎月20日にお支払いいただきます。',
+    )
+    expect(paymentScopeText({ pymntMethod: '1', pymntCount: 4, closingDay: 31 })).toBe(
+      '今回のお支払いは、初回（年4回払いの1回分）の保険料です。2回目以降は、同じクレジットカードで3か月ごとの末日にお支払いいただきます。',
+    )
+    expect(paymentScopeText({ pymntMethod: '1', pymntCount: 12, closingDay: null })).toContain(
+      '毎月保険開始日と同じ日にお支払いいただきます。',
+    )
+    // a count that does not divide a year has no schedule; a transfer's are announced
+    expect(paymentScopeText({ pymntMethod: '1', pymntCount: 5, closingDay: 20 })).toContain(
+      'あらためてご案内します。',
+    )
+    expect(paymentScopeText({ pymntMethod: '3', pymntCount: 12, closingDay: 20 })).toContain(
+      'あらためてご案内します。',
+    )
+    expect(paymentScopeText({ pymntMethod: '1', pymntCount: 1, closingDay: 20 })).toBe(
+      '今回のお支払いは、1年分の保険料です。保険期間1年分の保険料は、これですべてです。',
+    )
+  })
 })
 
 describe('プランの名前', () => {

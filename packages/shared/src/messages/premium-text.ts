@@ -13,6 +13,12 @@ export interface PaymentTerms {
   pymntMethod: string
   /** payments a year: 12 monthly, 1 yearly */
   pymntCount: number
+  /**
+   * SPEC §3.3 締日, the day of the month later card instalments are charged (issue #24); null:
+   * the coverage start's day. Left out where the schedule is not known: the later instalments are
+   * then announced separately.
+   */
+  closingDay?: number | null
 }
 
 /** 「月額」「年額」「年4回払いの1回分」: what one premium amount is for. */
@@ -47,8 +53,8 @@ function firstPaymentName(pymntCount: number): string {
 /**
  * What the amount due covers and how the rest of the year is paid, for the payment screen, the
  * completion screen and the completion mail. A card or a transfer pays the first instalment (or
- * the year) now; later instalments are announced separately, which is what the service does
- * today (issue #24 builds the monthly charge). Group collection pays nothing here.
+ * the year) now; a card's later instalments are charged to the same card on the closing day
+ * (issue #24), a transfer's are announced separately. Group collection pays nothing here.
  */
 export function paymentScopeText(terms: PaymentTerms): string {
   if (terms.pymntMethod === '4') {
@@ -56,6 +62,18 @@ export function paymentScopeText(terms: PaymentTerms): string {
   }
   const now = `今回のお支払いは、${firstPaymentName(terms.pymntCount)}です。`
   if (terms.pymntCount === 1) return `${now}保険期間1年分の保険料は、これですべてです。`
+  if (terms.pymntMethod === '1' && terms.closingDay !== undefined && 12 % terms.pymntCount === 0) {
+    // the card the provider keeps is charged for each later instalment (issue #24, ADR 0038)
+    const interval = 12 / terms.pymntCount
+    const every = interval === 1 ? '毎月' : `${interval}か月ごとの`
+    const day =
+      terms.closingDay === null
+        ? '保険開始日と同じ日'
+        : terms.closingDay === 31
+          ? '末日'
+          : `${terms.closingDay}日`
+    return `${now}2回目以降は、同じクレジットカードで${every}${day}にお支払いいただきます。`
+  }
   return `${now}2回目以降の保険料のお支払いについては、あらためてご案内します。`
 }
 

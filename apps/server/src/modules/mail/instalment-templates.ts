@@ -51,3 +51,32 @@ export function instalmentFailedMail(input: InstalmentMailInput): MailTemplate {
     ],
   )
 }
+
+export interface AgencyInstalmentFailedInput {
+  groupName: string
+  groupPfBranchNo: string
+  groupPfPolicyHolderNo: string
+  coversMonth: string
+  amount: number
+  /** the provider's code of the last refusal */
+  errorCode: string
+}
+
+/** To the agency (SPEC §3.4 agentMail): an instalment refused three times. No personal data. */
+export function agencyInstalmentFailedMail(input: AgencyInstalmentFailedInput): MailTemplate {
+  return plainMail(
+    'agencyInstalmentFailed',
+    { groupName: input.groupName, agencyContact: '' },
+    '保険料（クレジットカード）をお支払いいただけませんでした',
+    [
+      `${input.groupName}の団体保険で、ご登録のクレジットカードによる保険料のお支払いが、3回のお手続きでできませんでした。`,
+      [
+        `・枝番：${input.groupPfBranchNo}`,
+        `・加入者番号：${input.groupPfPolicyHolderNo}`,
+        `・保険料：${formatYen(input.amount)}（${monthText(input.coversMonth)}）`,
+        `・決済代行会社の理由コード：${input.errorCode}`,
+      ].join('\n'),
+      'ご契約者さまへは、お支払いできなかったことをメールでお知らせしています。ご契約の継続について、ご対応をお願いします。\nこのメールには、お客さまの個人情報を記載していません。',
+    ],
+  )
+}

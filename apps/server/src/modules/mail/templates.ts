@@ -170,6 +170,11 @@ export interface CompletionMailInput {
   pymntMethod: '1' | '3' | '4'
   /** SPEC §3.3 payment count: what the amount is for (issue #23 point 4) */
   pymntCount: number
+  /**
+   * SPEC §3.3 closing day, given when the later instalments are charged to the stored card
+   * (issue #24): the mail says when
+   */
+  closingDay?: number | null
   /** the issued account when pymntMethod is "3" */
   virtualAccount: CompletionMailAccount | null
   /** the group's payee account text, when payeeAccntDisplayDiv is "1" */
@@ -211,7 +216,11 @@ export function completionMail(input: CompletionMailInput): MailTemplate {
       ],
     },
   ]
-  const scope = paymentScopeText({ pymntMethod: input.pymntMethod, pymntCount: input.pymntCount })
+  const scope = paymentScopeText({
+    pymntMethod: input.pymntMethod,
+    pymntCount: input.pymntCount,
+    ...(input.closingDay === undefined ? {} : { closingDay: input.closingDay }),
+  })
   blocks.push(
     input.pymntMethod === '4'
       ? paragraph(scope, 'このメールでのお振り込みのお願いはありません。')

@@ -20,7 +20,7 @@ import {
   setProviderReference,
   type AttemptRow,
 } from './payment-repository.ts'
-import { ProviderUnavailableError, type PaymentProvider } from './provider.ts'
+import { ProviderUnavailableError, type PaymentProvider, type StoredCard } from './provider.ts'
 import { verifyPuzzle, createPuzzle } from './puzzle.ts'
 
 import {
@@ -101,6 +101,8 @@ export class CardPayment extends PaymentPart {
             orderId: context.applicationId,
             returnUrl: this.#returnUrl(context.applyInfo),
             now,
+            // the later instalments are charged to the card the provider keeps (issue #24)
+            storeCard: context.product.group.pymntCount > 1,
           },
           (paymentId) => this.#captureCard(signedIn, attempt, paymentId, body.registration),
         ),
@@ -122,6 +124,8 @@ export class CardPayment extends PaymentPart {
       orderId: string
       returnUrl: string
       now: Date
+      /** the provider keeps the card for later charges (issue #24) */
+      storeCard?: boolean
     },
     capture: (paymentId: string) => Promise<T>,
   ): Promise<T | ThreeDSecureOutcome> {
@@ -141,6 +145,7 @@ export class CardPayment extends PaymentPart {
       amount: attempt.amount,
       orderId: charge.orderId,
       returnUrl: charge.returnUrl,
+      ...(charge.storeCard === true ? { storeCard: true } : {}),
     })
     switch (result.kind) {
       case 'refused':
@@ -224,7 +229,11 @@ export class CardPayment extends PaymentPart {
         (await this.#renewalRefusal(context.applicationId)),
       complete: async () => {
         try {
-          return await this.#completion.complete(context, attempt, 'cardCaptured')
+          const card =
+            context.product.group.pymntCount > 1
+              ? { paymentId, storedCard: await this.#storedCardOf(paymentId) }
+              : undefined
+          return await this.#completion.complete(context, attempt, 'cardCaptured', undefined, card)
         } catch (error) {
           if (!(error instanceof AppError) || error.errorCode !== errorCodes.renewalNotPossible) {
             throw error
@@ -239,6 +248,15 @@ export class CardPayment extends PaymentPart {
         }
       },
     })
+  }
+
+  /**
+   * The card the provider kept at this payment (issue #24). Without an answer the payment still
+   * completes, without a schedule of later instalments (ADR 0038).
+   */
+  async #storedCardOf(paymentId: string): Promise<StoredCard | undefined> {
+    const payment = await this.#provider.getPayment(paymentId).catch(() => undefined)
+    return payment?.storedCard
   }
 
   /**

@@ -4,7 +4,11 @@ import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/client.ts'
 import { IntervalJob } from '../../lib/interval-job.ts'
 import { findBranch } from '../group/group-records.ts'
-import { instalmentDeclinedMail, instalmentFailedMail } from '../mail/instalment-templates.ts'
+import {
+  agencyInstalmentFailedMail,
+  instalmentDeclinedMail,
+  instalmentFailedMail,
+} from '../mail/instalment-templates.ts'
 import { enqueueMail } from '../mail/outbox.ts'
 import type { JobObserver } from '../metrics/metrics.ts'
 import {
@@ -14,7 +18,7 @@ import {
   type ClaimedInstalment,
   type InstalmentOutcome,
 } from './instalment-repository.ts'
-import { ProviderUnavailableError, type ProviderRefusal } from './provider.ts'
+import { ProviderUnavailableError, type PaymentProvider } from './provider.ts'
 
 // The monthly charge job (issue #24 point 3, ADR 0038): charges the stored card for every
 // instalment whose day has come, exactly once however many processes run it and whenever one
@@ -29,32 +33,11 @@ import { ProviderUnavailableError, type ProviderRefusal } from './provider.ts'
 // - A refusal mails the holder and is tried again after RETRY_AFTER_DAYS; after the last try the
 //   instalment is failed and the holder told so.
 
-/** A charge of the card the provider keeps, without the holder present (merchant-initiated). */
-export interface StoredCardChargeRequest {
-  /** the provider's card id */
-  cardId: string
-  /** yen */
-  amount: number
-  /** ours: one per instalment */
-  orderId: string
-}
-
-export type StoredCardChargeResult =
-  | { kind: 'captured'; id: string; amount: number }
-  /** the provider's refusal: card_declined, expired_card, card_not_usable, stored_card_not_found */
-  | ProviderRefusal
-
 /**
- * What the job needs of the payment provider: a stored card's charge, the same key always getting
- * the same answer; no answer at all is ProviderUnavailableError. (The provider adapter's stored
- * cards, point 1 of issue #24, implement it.)
+ * What the job needs of the payment provider (provider.ts): a stored card's charge, the same key
+ * always getting the same answer; no answer at all is ProviderUnavailableError.
  */
-export interface StoredCardCharger {
-  chargeStoredCard(
-    idempotencyKey: string,
-    request: StoredCardChargeRequest,
-  ): Promise<StoredCardChargeResult>
-}
+export type StoredCardCharger = Pick<PaymentProvider, 'chargeStoredCard'>
 
 /** Days after a refused try that the next one is made: 3 tries over 10 days, then it has failed. */
 export const RETRY_AFTER_DAYS: readonly number[] = [3, 7]
@@ -177,11 +160,31 @@ async function chargeOne(
       amount: claim.amount,
       myPageUrl: `${options.publicBaseUrl()}${myPageLoginHref(subject)}`,
     }
-    const content =
-      outcome.status === 'due'
-        ? instalmentDeclinedMail({ ...context, nextTryDate: toBusinessDate(outcome.nextAttemptAt) })
-        : instalmentFailedMail(context)
-    return enqueueMail(tx, { ...content, recipient: subject.mailAddress }, now)
+    if (outcome.status === 'due') {
+      const content = instalmentDeclinedMail({
+        ...context,
+        nextTryDate: toBusinessDate(outcome.nextAttemptAt),
+      })
+      return enqueueMail(tx, { ...content, recipient: subject.mailAddress }, now)
+    }
+    // the last refusal: the holder is told, and the agency (its branch's agentMail)
+    const agentMail = branch?.agentMail.trim() ?? ''
+    if (agentMail !== '') {
+      const notice = agencyInstalmentFailedMail({
+        groupName: subject.groupNameKanji,
+        groupPfBranchNo: subject.groupPfBranchNo,
+        groupPfPolicyHolderNo: subject.groupPfPolicyHolderNo,
+        coversMonth: claim.coversMonth,
+        amount: claim.amount,
+        errorCode: outcome.errorCode,
+      })
+      await enqueueMail(tx, { ...notice, recipient: agentMail }, now)
+    }
+    return enqueueMail(
+      tx,
+      { ...instalmentFailedMail(context), recipient: subject.mailAddress },
+      now,
+    )
   })
   if (messageId === null) {
     result.lost += 1

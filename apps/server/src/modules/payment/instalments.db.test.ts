@@ -21,8 +21,6 @@ import {
   runInstalmentCharges,
   UNANSWERED_RETRY_MS,
   type StoredCardCharger,
-  type StoredCardChargeRequest,
-  type StoredCardChargeResult,
 } from './instalment-charges.ts'
 import {
   claimDueInstalments,
@@ -30,7 +28,11 @@ import {
   saveStoredCard,
   writeSchedule,
 } from './instalment-repository.ts'
-import { ProviderUnavailableError } from './provider.ts'
+import {
+  ProviderUnavailableError,
+  type StoredCardChargeRequest,
+  type StoredCardChargeResult,
+} from './provider.ts'
 
 // The monthly charge job (issue #24 point 3, ADR 0038) against the database: each instalment is
 // charged once when its day has come; a refusal mails the holder and is tried again (3 tries over
@@ -196,6 +198,15 @@ describe('保険料の毎月の請求 (issue #24)', () => {
       .from(outboxMessages)
       .where(eq(outboxMessages.template, 'instalmentFailed'))
     expect(failedMails.map((mail) => mail.recipient)).toEqual([mailAddresses[0]])
+    // the agency is told too (its branch's agentMail), without the holder's personal data
+    const agencyMails = await app.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.template, 'agencyInstalmentFailed'))
+    expect(agencyMails.map((mail) => mail.recipient)).toEqual(['agent@example.jp'])
+    expect(agencyMails[0]?.textBody).toContain('2027年2月分')
+    expect(agencyMails[0]?.textBody).toContain('card_declined')
+    expect(agencyMails[0]?.textBody).not.toContain(mailAddresses[0] ?? '@')
     // nothing more is tried
     clock.set(jstTime('20270226', '0300'))
     await run(provider)

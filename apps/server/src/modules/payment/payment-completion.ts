@@ -3,9 +3,11 @@ import { randomInt, randomUUID } from 'node:crypto'
 import {
   errorCodes,
   myPageLoginHref,
+  startOfBusinessDate,
   toBusinessDate,
   type ApplyInfo,
   type ApplyInfoOption,
+  type GroupPfInfo,
 } from '@app/shared'
 import {
   type Completion,
@@ -29,7 +31,9 @@ import {
   markApplied,
   updateApplyInfo,
 } from '../application/application-records.ts'
-import { type IssuedVirtualAccount } from './provider.ts'
+import { saveStoredCard, writeSchedule } from './instalment-repository.ts'
+import { type IssuedVirtualAccount, type StoredCard } from './provider.ts'
+import { instalmentSchedule, type Instalment } from '@app/shared/rules/instalments'
 
 import {
   failAttempt,
@@ -109,11 +113,51 @@ export class PaymentCompletion extends PaymentPart {
    * and status pattern, SPEC §4), the virtual account, the completion mail. The mail is tried
    * right after the commit; a refused recipient is recorded (SPEC §8.4 "Mail not sent").
    */
+  /**
+   * A card payment of a product paid in instalments (issue #24, ADR 0038): the card the provider
+   * now keeps, and the schedule, the first instalment being this payment. A schedule the product's
+   * settings cannot give (a payment count that does not divide a year) is not written: the
+   * payment stands, and the contract is paid once, as before.
+   */
+  async #keepCardAndSchedule(
+    tx: Database,
+    context: PaymentContext,
+    attempt: AttemptRow,
+    applicationId: string,
+    applyInfo: ApplyInfo,
+    card: { paymentId: string; storedCard: StoredCard | undefined },
+    now: Date,
+  ): Promise<boolean> {
+    const schedule = instalmentsOf(
+      context.product.group,
+      applyInfo,
+      attempt.amount,
+      toBusinessDate(now),
+    )
+    if (card.storedCard === undefined || schedule === undefined || schedule.length < 2) {
+      return false
+    }
+    await saveStoredCard(
+      tx,
+      { applicationId, providerCardId: card.storedCard.id, ...cardShown(card.storedCard) },
+      now,
+    )
+    await writeSchedule(tx, {
+      applicationId,
+      schedule,
+      firstPaymentId: card.paymentId,
+      now,
+      dueAt: startOfBusinessDate,
+    })
+    return true
+  }
+
   async complete(
     context: PaymentContext,
     attempt: AttemptRow,
     event: PaymentEvent,
     account?: IssuedVirtualAccount,
+    card?: { paymentId: string; storedCard: StoredCard | undefined },
   ): Promise<PaymentOutcome> {
     const now = this.now()
     const messageId = await this.db.transaction(async (txn) => {
@@ -128,6 +172,17 @@ export class PaymentCompletion extends PaymentPart {
         account === undefined ? undefined : await this.saveAccount(tx, row.id, account, now)
       const state = { applyInfo: row.applyInfo, applyInfoOption: row.applyInfoOption }
       const applied = await this.#markApplied(tx, row.id, state, attempt, event, now)
+      const isScheduled =
+        card !== undefined &&
+        (await this.#keepCardAndSchedule(
+          tx,
+          context,
+          attempt,
+          row.id,
+          applied.applyInfo,
+          card,
+          now,
+        ))
       const completion = completionFrom(applied.applyInfo, applied.applyInfoOption, accountRow)
       const isFinished = await finishAttempt(tx, attempt.id, {
         status: 'succeeded',
@@ -150,6 +205,7 @@ export class PaymentCompletion extends PaymentPart {
         invoiceAmount: completion.invoiceAmount,
         pymntMethod: completion.pymntMethod,
         pymntCount: context.product.group.pymntCount,
+        ...(isScheduled ? { closingDay: context.product.group.closingDay } : {}),
         virtualAccount: completion.virtualAccount,
         payeeAccntInfo: completion.payeeAccntInfo,
         agencyContact: context.branch.refFreeField,
@@ -345,5 +401,48 @@ export class PaymentCompletion extends PaymentPart {
     }
     const account = await findVirtualAccountOfApplication(this.db, applicationId)
     return completionFrom(row.applyInfo, row.applyInfoOption, account)
+  }
+}
+
+function cardShown(card: StoredCard) {
+  return {
+    brand: card.brand,
+    last4: card.last4,
+    expiryMonth: card.expiryMonth,
+    expiryYear: card.expiryYear,
+  }
+}
+
+/**
+ * The contract's instalments (issue #24): the coverage from the policy holder's dates (the
+ * product's year when they are not fixed yet), each later one the contract's premium, the first
+ * what was just paid. Undefined when the product's settings give no schedule.
+ */
+export function instalmentsOf(
+  group: Pick<GroupPfInfo, 'pymntCount' | 'closingDay' | 'groupExpiryDate'>,
+  applyInfo: ApplyInfo,
+  firstAmount: number,
+  today: string,
+): Instalment[] | undefined {
+  const holder = applyInfo.policyHolderInfo
+  try {
+    const schedule = instalmentSchedule({
+      pymntCount: group.pymntCount,
+      closingDay: group.closingDay,
+      inceptionDate:
+        holder.policyHolderInceptionDate === ''
+          ? `${applyInfo.basicInfo.groupPfCodeInceptionDateYm}01`
+          : holder.policyHolderInceptionDate,
+      expiryDate:
+        holder.policyHolderExpiryDate === ''
+          ? group.groupExpiryDate
+          : holder.policyHolderExpiryDate,
+      amount: applyInfo.cvrgeInfo.totalPremium,
+      firstChargeDate: today,
+    })
+    return schedule.map((each) => (each.seq === 1 ? { ...each, amount: firstAmount } : each))
+  } catch (error) {
+    if (error instanceof RangeError) return undefined
+    throw error
   }
 }

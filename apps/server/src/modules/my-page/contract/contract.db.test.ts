@@ -399,6 +399,8 @@ describe('マイページのご契約・加入者証（issue #8）', () => {
           groupPfCode: previousApplyInfo.basicInfo.groupPfCode,
           groupPfCodeInceptionDateYm: PREVIOUS,
         }),
+        // paid through the group: no instalments by card (issue #24)
+        premiumPayments: null,
       })
       const items = response.json<ContractInfo>().itemDefinitionArray
       expect(items.length).toBeGreaterThan(0)

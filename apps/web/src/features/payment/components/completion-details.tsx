@@ -33,6 +33,7 @@ export function CompletionRows({
   completion,
   usesMyPage,
   pymntCount,
+  closingDay,
   fromMyPage = false,
 }: {
   completion: Completion
@@ -41,6 +42,8 @@ export function CompletionRows({
   fromMyPage?: boolean
   /** the group's payment count (SPEC §3.3); undefined while the group loads */
   pymntCount: number | undefined
+  /** the group's closing day (SPEC §3.3): when a card's later instalments are charged (issue #24) */
+  closingDay?: number | null
 }) {
   const myPageRow: DescriptionRow = {
     label: t('complete.userId'),
@@ -68,7 +71,11 @@ export function CompletionRows({
           terms={
             pymntCount === undefined
               ? undefined
-              : { pymntMethod: completion.pymntMethod, pymntCount }
+              : {
+                  pymntMethod: completion.pymntMethod,
+                  pymntCount,
+                  ...(closingDay === undefined ? {} : { closingDay }),
+                }
           }
         />
       ),

@@ -57,6 +57,7 @@ function CompletionContent({ completion }: { completion: Completion }) {
         completion={completion}
         usesMyPage={usesMyPage}
         pymntCount={group?.groupPfInfo.pymntCount}
+        closingDay={group?.groupPfInfo.closingDay}
         fromMyPage={fromMyPage}
       />
       {completion.pymntMethod === '3' && completion.virtualAccount !== null && (

@@ -176,7 +176,7 @@ describe('お支払い（payment, SPEC §2.1, §2.5）', () => {
     const definitions = screen.getAllByRole('definition').map((entry) => entry.textContent)
     expect(terms).toEqual(['お支払い金額', 'お支払い方法'])
     expect(definitions).toEqual([
-      '1,234,567円今回のお支払いは、初回（1か月分）の保険料です。2回目以降の保険料のお支払いについては、あらためてご案内します。',
+      '1,234,567円今回のお支払いは、初回（1か月分）の保険料です。2回目以降は、同じクレジットカードで毎月20日にお支払いいただきます。',
       'クレジットカード',
     ])
     const payee = screen.getByRole('region', { name: 'お振込先のご案内' })

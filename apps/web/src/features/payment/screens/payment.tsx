@@ -49,6 +49,7 @@ function PaymentContent({ paymentInfo }: { paymentInfo: PaymentInfo }) {
                     : {
                         pymntMethod: registration.pymntMethod,
                         pymntCount: group.groupPfInfo.pymntCount,
+                        closingDay: group.groupPfInfo.closingDay,
                       }
                 }
               />
