@@ -66,6 +66,8 @@ export interface CertificateContent {
   pymntMethod: '1' | '3' | '4'
   /** SPEC §3.3 payment count: the premiums are per month (12) or per year (1) */
   pymntCount: number
+  /** a card-paid contract's instalments in words (issue #24), absent without instalments */
+  paymentPlan?: string
   /** YYYYMMDD */
   applicationDate: string
   /** the branch's refFreeField (SPEC §3.4), several lines */
@@ -95,6 +97,7 @@ const text = {
   plan: 'プラン',
   option: '特約',
   pymntMethod: t('payment.method'),
+  paymentPlan: 'お支払い予定',
   insuredSection: '補償の対象となる方（被保険者）',
   insuredName: '氏名（フリガナ）',
   birthDate: '生年月日',
@@ -309,6 +312,7 @@ function drawCertificate(doc: PDFKit.PDFDocument, content: CertificateContent): 
     [yen(content.totalPremium), premiumWidth, 'right'],
   ])
   layout.labelled(text.pymntMethod, t(`payment.method.${content.pymntMethod}`))
+  if (content.paymentPlan !== undefined) layout.labelled(text.paymentPlan, content.paymentPlan)
 
   const personWidth = 190
   const birthWidth = 95

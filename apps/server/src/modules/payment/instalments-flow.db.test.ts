@@ -9,6 +9,7 @@ import type { DatabaseHandle } from '../../db/client.ts'
 import { outboxMessages, storedCards } from '../../db/schema/index.ts'
 import { sandboxTestCards } from '../../sandbox/test-cards.ts'
 import type { SignedInApplicant } from '../application/application-test-support.ts'
+import { pdfTextLines } from '../certificate/pdf-text.ts'
 import { myPageHeadersOf } from '../renewal/renewal-test-support.ts'
 import { runInstalmentCharges } from './instalment-charges.ts'
 import { listInstalments } from './instalment-repository.ts'
@@ -163,5 +164,23 @@ describe('カードの月払（issue #24）を申し込みから毎月の請求�
       [4, 'due'],
     ])
     expect(payments?.instalments).toHaveLength(12)
+
+    // the 加入者証 says it too
+    const issued = await app.inject({
+      method: 'POST',
+      url: '/api/policyHolderCertificate/',
+      headers: await myPageHeadersOf(app, who.accountId),
+      payload: {
+        groupPfCode: link.groupPfCode,
+        urlKey: link.urlKey,
+        groupPfCodeInceptionDateYm: link.groupPfCodeInceptionDateYm,
+      },
+    })
+    expect(issued.statusCode, issued.body).toBe(200)
+    const pdf = await app.inject({ method: 'GET', url: issued.json<{ url: string }>().url })
+    expect(pdf.statusCode).toBe(200)
+    const lines = pdfTextLines(pdf.rawPayload).join('\n')
+    expect(lines).toContain('お支払い予定')
+    expect(lines).toContain('以降毎月20日に')
   })
 })

@@ -239,7 +239,13 @@ export class ContractService {
       groupPfCodeInceptionDateYm: ym,
     })
     if (contract === undefined) throw certificateUrlExpired('the certificate has no contract now')
-    return renderCertificate(certificateContent(contract, await this.#productOf(contract), now))
+    const product = await this.#productOf(contract)
+    const content = certificateContent(contract, product, now)
+    // a card-paid contract's instalments in words (issue #24)
+    const payments = await this.#premiumPayments(contract.id, product.group.closingDay)
+    return renderCertificate(
+      payments === null ? content : { ...content, paymentPlan: payments.planText },
+    )
   }
 
   async #ownContract(
