@@ -3,15 +3,10 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startOfBusinessDate } from '@app/shared'
-import { instalmentSchedule } from '@app/shared/rules/instalments'
 import { openPostgresDatabase, type DatabaseHandle } from '../../src/db/client.ts'
 import { CHARGE_LEASE_MS } from '../../src/modules/payment/instalment-charges.ts'
-import {
-  listInstalments,
-  saveStoredCard,
-  writeSchedule,
-} from '../../src/modules/payment/instalment-repository.ts'
+import { listInstalments } from '../../src/modules/payment/instalment-repository.ts'
+import { giveMonthlySchedule } from '../../src/modules/payment/instalment-test-support.ts'
 import {
   appliedHolder,
   importRenewalProducts,
@@ -145,32 +140,12 @@ describe('保険料の毎月の請求を別プロセスで（issue #24 point 3�
     for (let index = 0; index < CONTRACTS; index += 1) {
       const holder = await appliedHolder(app, link, `kill-${index}@example.jp`)
       contractIds.push(holder.contractId)
-      await writeSchedule(app.db, {
+      await giveMonthlySchedule(app.db, {
         applicationId: holder.contractId,
-        schedule: instalmentSchedule({
-          pymntCount: 12,
-          closingDay: 26,
-          inceptionDate: '20270101',
-          expiryDate: '20271231',
-          amount: 2280 + index,
-          firstChargeDate: '20261205',
-        }),
-        firstPaymentId: `pay_first_${index}`,
+        amount: 2280 + index,
+        providerCardId: `card_kill_${index}`,
         now: clock.now(),
-        dueAt: startOfBusinessDate,
       })
-      await saveStoredCard(
-        app.db,
-        {
-          applicationId: holder.contractId,
-          providerCardId: `card_kill_${index}`,
-          brand: 'visa',
-          last4: '1111',
-          expiryMonth: '12',
-          expiryYear: '2030',
-        },
-        clock.now(),
-      )
     }
     providerUrl = await provider.listen()
   }, 120_000)

@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { instalmentSchedule } from '@app/shared/rules/instalments'
 import { startOfBusinessDate } from '@app/shared'
 import {
   createTestApp,
@@ -22,12 +21,8 @@ import {
   UNANSWERED_RETRY_MS,
   type StoredCardCharger,
 } from './instalment-charges.ts'
-import {
-  claimDueInstalments,
-  listInstalments,
-  saveStoredCard,
-  writeSchedule,
-} from './instalment-repository.ts'
+import { claimDueInstalments, listInstalments } from './instalment-repository.ts'
+import { giveMonthlySchedule } from './instalment-test-support.ts'
 import {
   ProviderUnavailableError,
   type StoredCardChargeRequest,
@@ -105,32 +100,12 @@ describe('保険料の毎月の請求 (issue #24)', () => {
     await app.db.delete(instalments)
     await app.db.delete(outboxMessages)
     for (const [index, applicationId] of contractIds.entries()) {
-      await writeSchedule(app.db, {
+      await giveMonthlySchedule(app.db, {
         applicationId,
-        schedule: instalmentSchedule({
-          pymntCount: 12,
-          closingDay: 26,
-          inceptionDate: '20270101',
-          expiryDate: '20271231',
-          amount: 2280,
-          firstChargeDate: '20261205',
-        }),
-        firstPaymentId: `pay_first_${index}`,
+        amount: 2280,
+        providerCardId: `card_${index}_${Date.now()}`,
         now: clock.now(),
-        dueAt: startOfBusinessDate,
       })
-      await saveStoredCard(
-        app.db,
-        {
-          applicationId,
-          providerCardId: `card_${index}_${Date.now()}`,
-          brand: 'visa',
-          last4: '1111',
-          expiryMonth: '12',
-          expiryYear: '2030',
-        },
-        clock.now(),
-      )
     }
   })
 
