@@ -1,4 +1,9 @@
-import type { ContractInfo } from '@app/shared/api/my-page/endpoints'
+import type {
+  ContractInfo,
+  InstalmentState,
+  PremiumPayments,
+} from '@app/shared/api/my-page/endpoints'
+import { formatJapaneseDate, formatJapaneseYearMonth, formatYen } from '@app/shared/format/display'
 import { errorCodes } from '@app/shared/errors'
 import { t as checkT } from '@app/shared/messages/application-flow'
 import { insuredItems, policyHolderItems } from '@app/shared/rules/application'
@@ -17,7 +22,6 @@ import { ScreenHeader } from '@/components/screen-header.tsx'
 import { Section } from '@/components/titled-section.tsx'
 import { ApiError } from '@/lib/api-client.ts'
 import { useServices } from '@/lib/services.tsx'
-import { PremiumPaymentsSection } from '../components/premium-payments.tsx'
 import { PageLinks } from '../components/step-alert.tsx'
 import { contractSummaryRows, periodText } from '../contract-summary.ts'
 import { fetchContractInfo } from '../my-page-api.ts'
@@ -96,6 +100,96 @@ function ContractContent({ contract }: { contract: ContractInfo }) {
         <Rows rows={periodRows(policyHolderInfo)} />
       </Section>
     </div>
+  )
+}
+
+// 保険料のお支払い (issue #24 point 4, ADR 0038; in the screen's own chunk, not the my-page
+// chunk every my-page screen loads): a card-paid contract's schedule in words, the
+// card the provider keeps (brand, last 4 digits, expiry: all the product knows of it), and each
+// instalment's state in a table with a caption and column headers for screen readers.
+
+const BRAND_NAMES: Readonly<Record<string, string>> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  jcb: 'JCB',
+  amex: 'American Express',
+  diners: 'Diners Club',
+}
+
+function statusText(instalment: InstalmentState): string {
+  if (instalment.status === 'due' && instalment.isRetry) {
+    return t('myp.premiumPayments.status.retry', {
+      date: formatJapaneseDate(instalment.dueDate),
+    })
+  }
+  return t(`myp.premiumPayments.status.${instalment.status}`)
+}
+
+function PremiumPaymentsSection({ payments }: { payments: PremiumPayments }) {
+  const { card } = payments
+  return (
+    <Section title={t('myp.premiumPayments.title')}>
+      <Rows
+        rows={[
+          { label: t('myp.premiumPayments.plan'), value: payments.planText },
+          {
+            label: t('myp.premiumPayments.card'),
+            value:
+              card === null
+                ? t('myp.premiumPayments.noCard')
+                : t('myp.premiumPayments.cardValue', {
+                    brand: BRAND_NAMES[card.brand] ?? card.brand,
+                    last4: card.last4,
+                    month: card.expiryMonth,
+                    year: card.expiryYear,
+                  }),
+          },
+        ]}
+      />
+      <div className="overflow-x-auto">
+        <table className="w-full border-collapse text-std-16N-170">
+          <caption className="text-left text-std-16B-170 text-solid-gray-900">
+            {t('myp.premiumPayments.caption')}
+          </caption>
+          <thead>
+            <tr className="border-b border-solid-gray-420 text-left">
+              <th scope="col" className="p-2">
+                {t('myp.premiumPayments.seq')}
+              </th>
+              <th scope="col" className="p-2">
+                {t('myp.premiumPayments.coversMonth')}
+              </th>
+              <th scope="col" className="p-2">
+                {t('myp.premiumPayments.dueDate')}
+              </th>
+              <th scope="col" className="p-2 text-right">
+                {t('myp.premiumPayments.amount')}
+              </th>
+              <th scope="col" className="p-2">
+                {t('myp.premiumPayments.status')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {payments.instalments.map((instalment) => (
+              <tr
+                key={instalment.seq}
+                data-status={instalment.status}
+                className="border-b border-solid-gray-200"
+              >
+                <th scope="row" className="p-2 text-left font-normal">
+                  {instalment.seq}
+                </th>
+                <td className="p-2">{formatJapaneseYearMonth(instalment.coversMonth)}</td>
+                <td className="p-2">{formatJapaneseDate(instalment.dueDate)}</td>
+                <td className="p-2 text-right">{formatYen(instalment.amount)}</td>
+                <td className="p-2">{statusText(instalment)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </Section>
   )
 }
 
