@@ -1,4 +1,4 @@
-import { formatYen } from '../format/display.ts'
+import { formatJapaneseYearMonth, formatYen } from '../format/display.ts'
 import { addMonths, isValidYyyymmdd } from '../time/business-date.ts'
 
 // The premium instalments of a card-paid contract (issue #24 point 2, ADR 0038): how many, which
@@ -118,7 +118,7 @@ export function instalmentSchedule(input: InstalmentPlanInput): Instalment[] {
 }
 
 function monthLabel(yyyymm: string): string {
-  return `${Number(yyyymm.slice(0, 4))}年${Number(yyyymm.slice(4, 6))}月分`
+  return `${formatJapaneseYearMonth(yyyymm)}分`
 }
 
 /**

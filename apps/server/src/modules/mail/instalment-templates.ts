@@ -1,4 +1,5 @@
 import { formatYen, formatYyyymmdd } from '@app/shared'
+import { formatJapaneseYearMonth } from '@app/shared/format/display'
 import { plainMail, type MyPageMailContext } from './my-page-templates.ts'
 import type { MailContent } from './outbox.ts'
 
@@ -16,8 +17,9 @@ export interface InstalmentMailInput extends MyPageMailContext {
   myPageUrl: string
 }
 
+/** 「2027年2月分」 */
 function monthText(yyyymm: string): string {
-  return `${Number(yyyymm.slice(0, 4))}年${Number(yyyymm.slice(4, 6))}月分`
+  return `${formatJapaneseYearMonth(yyyymm)}分`
 }
 
 /** 保険料のお支払いができませんでした（再度お手続きします） */

@@ -111,11 +111,10 @@ async function chargeOne(
   result: InstalmentChargeResult,
 ): Promise<void> {
   const today = toBusinessDate(options.clock.now())
+  // a refusal ('due' again, or 'failed' at the last) is mailed; 'paid' and 'charging' are not
   let outcome: InstalmentOutcome
-  let mail: 'declined' | 'failed' | undefined
   if (claim.providerCardId === null) {
     outcome = { status: 'failed', errorCode: 'no_stored_card' }
-    mail = 'failed'
   } else {
     try {
       const answer = await options.provider.chargeStoredCard(chargeKey(claim), {
@@ -131,7 +130,6 @@ async function chargeOne(
           next === undefined
             ? { status: 'failed', errorCode: answer.code }
             : { status: 'due', errorCode: answer.code, nextAttemptAt: startOfBusinessDate(next) }
-        mail = next === undefined ? 'failed' : 'declined'
       }
     } catch (error) {
       if (!(error instanceof ProviderUnavailableError)) throw error
@@ -146,7 +144,7 @@ async function chargeOne(
   const messageId = await options.db.transaction(async (txn) => {
     const tx = txn as unknown as Database
     if (!(await finishClaim(tx, claim, outcome, now))) return null
-    if (mail === undefined || outcome.status === 'paid' || outcome.status === 'charging') {
+    if (outcome.status === 'paid' || outcome.status === 'charging') {
       return undefined
     }
     const subject = await findInstalmentMailSubject(tx, claim.applicationId)

@@ -137,9 +137,11 @@ export class PaymentCompletion extends PaymentPart {
     if (card.storedCard === undefined || schedule === undefined || schedule.length < 2) {
       return false
     }
+    // what the holder is shown of the card, and the provider's reference: nothing else
+    const { id: providerCardId, brand, last4, expiryMonth, expiryYear } = card.storedCard
     await saveStoredCard(
       tx,
-      { applicationId, providerCardId: card.storedCard.id, ...cardShown(card.storedCard) },
+      { applicationId, providerCardId, brand, last4, expiryMonth, expiryYear },
       now,
     )
     await writeSchedule(tx, {
@@ -404,21 +406,12 @@ export class PaymentCompletion extends PaymentPart {
   }
 }
 
-function cardShown(card: StoredCard) {
-  return {
-    brand: card.brand,
-    last4: card.last4,
-    expiryMonth: card.expiryMonth,
-    expiryYear: card.expiryYear,
-  }
-}
-
 /**
  * The contract's instalments (issue #24): the coverage from the policy holder's dates (the
  * product's year when they are not fixed yet), each later one the contract's premium, the first
  * what was just paid. Undefined when the product's settings give no schedule.
  */
-export function instalmentsOf(
+function instalmentsOf(
   group: Pick<GroupPfInfo, 'pymntCount' | 'closingDay' | 'groupExpiryDate'>,
   applyInfo: ApplyInfo,
   firstAmount: number,

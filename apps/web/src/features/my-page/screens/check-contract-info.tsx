@@ -116,6 +116,8 @@ const BRAND_NAMES: Readonly<Record<string, string>> = {
   diners: 'Diners Club',
 }
 
+const INSTALMENT_COLUMNS = ['seq', 'coversMonth', 'dueDate', 'amount', 'status'] as const
+
 function statusText(instalment: InstalmentState): string {
   if (instalment.status === 'due' && instalment.isRetry) {
     return t('myp.premiumPayments.status.retry', {
@@ -153,21 +155,15 @@ function PremiumPaymentsSection({ payments }: { payments: PremiumPayments }) {
           </caption>
           <thead>
             <tr className="border-b border-solid-gray-420 text-left">
-              <th scope="col" className="p-2">
-                {t('myp.premiumPayments.seq')}
-              </th>
-              <th scope="col" className="p-2">
-                {t('myp.premiumPayments.coversMonth')}
-              </th>
-              <th scope="col" className="p-2">
-                {t('myp.premiumPayments.dueDate')}
-              </th>
-              <th scope="col" className="p-2 text-right">
-                {t('myp.premiumPayments.amount')}
-              </th>
-              <th scope="col" className="p-2">
-                {t('myp.premiumPayments.status')}
-              </th>
+              {INSTALMENT_COLUMNS.map((column) => (
+                <th
+                  key={column}
+                  scope="col"
+                  className={column === 'amount' ? 'p-2 text-right' : 'p-2'}
+                >
+                  {t(`myp.premiumPayments.${column}`)}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
