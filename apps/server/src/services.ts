@@ -237,6 +237,7 @@ export async function buildServices(dependencies: ServiceDependencies): Promise<
     publicBaseUrl,
     deliverMail,
     intervalSeconds: config.instalmentJobIntervalSeconds,
+    deleteRemovedCards: () => payments.cardChange.deleteRemovedCards(),
     observer: metrics,
     log: log.child({ module: 'instalment-job' }),
   })

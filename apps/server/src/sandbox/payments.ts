@@ -332,6 +332,8 @@ export async function capturePayment(
     const done = { statusCode: 200, body: { id, status: 'captured', amount: row.amount } }
     switch (row.status) {
       case 'authorized': {
+        // a card check (amount 0) authorised nothing: there is nothing to take
+        if (row.amount === 0) throw new ProviderError(409, 'nothing_to_capture')
         const changed = await transitionPayment(deps.db, id, ['authorized'], {
           status: 'captured',
           capturedAt: deps.clock.now(),

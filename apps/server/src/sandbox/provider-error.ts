@@ -41,6 +41,7 @@ const messages: Readonly<Record<string, string>> = {
   payment_not_captured: 'Only a captured payment or a deposit can be refunded.',
   refund_exceeds_payment: 'The refunds would add up to more than the payment took.',
   already_captured: 'The payment is already captured.',
+  nothing_to_capture: 'A card check (amount 0) takes no money.',
   stored_card_not_found: 'No such stored card (unknown, not usable yet, or deleted).',
 }
 

@@ -35,16 +35,22 @@ export const tokenResponseSchema = z.object({
   expiresAt: z.string(),
 })
 
-/** POST /v1/payments */
-export const paymentBodySchema = z.strictObject({
-  token: z.string().min(1).max(100),
-  amount: yen,
-  currency: z.literal('JPY'),
-  orderId: z.string().min(1).max(64),
-  returnUrl: z.string().max(2048).refine(isHttpUrl, 'an absolute http(s) URL'),
-  /** keep the card for merchant-initiated charges once the payment is authorised (issue #24) */
-  storeCard: z.boolean().optional(),
-})
+/** POST /v1/payments. Amount 0 is a card check (a card change, issue #24): it only keeps the card,
+ * so it needs `storeCard: true`. */
+export const paymentBodySchema = z
+  .strictObject({
+    token: z.string().min(1).max(100),
+    amount: z.number().int().nonnegative().max(2_147_483_647),
+    currency: z.literal('JPY'),
+    orderId: z.string().min(1).max(64),
+    returnUrl: z.string().max(2048).refine(isHttpUrl, 'an absolute http(s) URL'),
+    /** keep the card for merchant-initiated charges once the payment is authorised (issue #24) */
+    storeCard: z.boolean().optional(),
+  })
+  .refine((body) => body.amount > 0 || body.storeCard === true, {
+    message: 'amount 0 is a card check: storeCard must be true',
+    path: ['amount'],
+  })
 
 const providerError = z.object({ code: z.string(), message: z.string() })
 const paymentStatus = z.enum(['requires_action', 'authorized', 'captured', 'failed', 'cancelled'])

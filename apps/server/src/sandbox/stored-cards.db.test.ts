@@ -30,16 +30,24 @@ describe('サンドボックス決済: 保存したカード', () => {
     await database.close()
   })
 
+  const RETURN = 'http://localhost/app/return'
+
   /** Pays with `storeCard: true` (expiry 12/2030 unless given); the answer. */
   async function payStoring(
     cardNumber: string,
-    options: { key?: string; expiryMonth?: string; expiryYear?: string; orderId?: string } = {},
+    options: {
+      key?: string
+      expiryMonth?: string
+      expiryYear?: string
+      orderId?: string
+      amount?: number
+    } = {},
   ) {
-    const { key = newKey(), orderId = 'order-store', ...fields } = options
+    const { key = newKey(), orderId = 'order-store', amount = 3000, ...fields } = options
     const token = await client.token(cardNumber, fields)
     const payload = {
       token,
-      amount: 3000,
+      amount,
       currency: 'JPY',
       orderId,
       returnUrl: 'http://localhost/app/return',
@@ -200,6 +208,47 @@ describe('サンドボックス決済: 保存したカード', () => {
         .from(sandboxPayStoredCards)
         .where(eq(sandboxPayStoredCards.paymentId, response.json().id))
       expect(cards).toEqual([])
+    })
+  })
+
+  describe('カードの確認（金額 0: カードの変更）', () => {
+    it('3Dセキュアの後にカードを保存し、売上にはならず（409 nothing_to_capture）、取り消した後も請求できること', async () => {
+      const { response } = await payStoring(sandboxTestCards.threeDSecure, { amount: 0 })
+      expect(response.statusCode).toBe(200)
+      expect(response.json()).toMatchObject({ status: 'requires_action', amount: 0 })
+      const { id } = response.json<{ id: string }>()
+      await app.inject({
+        method: 'POST',
+        url: `/sandbox-pay/challenge/${id}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'action=authenticate&password=123456',
+      })
+      const lookup = await client.call('GET', `/v1/payments/${id}`)
+      expect(lookup.json()).toMatchObject({ status: 'authorized', amount: 0 })
+      const cardId = lookup.json<{ storedCard: { id: string } }>().storedCard.id
+      expect(cardId).toMatch(CARD_ID)
+
+      const capture = await client.call('POST', `/v1/payments/${id}/capture`)
+      expect(capture.statusCode).toBe(409)
+      expect(capture.json().error.code).toBe('nothing_to_capture')
+      const cancel = await client.call('POST', `/v1/payments/${id}/cancel`)
+      expect(cancel.json()).toEqual({ id, status: 'cancelled', amount: 0 })
+
+      const charged = await charge(cardId, { amount: 2280 })
+      expect(charged.statusCode).toBe(200)
+      expect(charged.json()).toMatchObject({ status: 'captured', amount: 2280, cardId })
+    })
+
+    it('storeCard なしの金額 0 は 400 invalid_request で、何も残さないこと', async () => {
+      const token = await client.token(sandboxTestCards.frictionless)
+      const key = newKey()
+      const response = await client.call('POST', '/v1/payments', {
+        key,
+        payload: { token, amount: 0, currency: 'JPY', orderId: 'o-0', returnUrl: RETURN },
+      })
+      expect(response.statusCode).toBe(400)
+      expect(response.json().error.code).toBe('invalid_request')
+      expect(await rowsOfKey(key)).toEqual([])
     })
   })
 

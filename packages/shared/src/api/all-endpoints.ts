@@ -7,6 +7,7 @@ import * as AdminMoney from './admin/money.ts'
 import * as Application from './application/endpoints.ts'
 import type { Endpoint } from './endpoint.ts'
 import * as Group from './group/endpoints.ts'
+import * as CardChange from './my-page/card-change.ts'
 import * as MyPage from './my-page/endpoints.ts'
 import * as Invoice from './my-page/invoice.ts'
 import * as Payment from './payment/payment.ts'
@@ -32,6 +33,7 @@ export const allEndpoints: readonly Endpoint[] = [
     AdminParticipation,
     AdminSetup,
     Application,
+    CardChange,
     Group,
     Invoice,
     MyPage,

@@ -14,6 +14,7 @@ import * as ApplicationRoutes from './application/routes.ts'
 import { fillPath, pathParamNames, type Endpoint, type Route } from './endpoint.ts'
 import * as GroupRoutes from './group/routes.ts'
 import * as MyPageRoutes from './my-page/routes.ts'
+import * as CardChangeRoutes from './my-page/card-change-routes.ts'
 import * as InvoiceRoutes from './my-page/invoice-routes.ts'
 import * as PaymentRoutes from './payment/routes.ts'
 import * as RenewalRoutes from './renewal/routes.ts'
@@ -45,6 +46,7 @@ const routeModules = [
   GroupRoutes,
   MyPageRoutes,
   InvoiceRoutes,
+  CardChangeRoutes,
   PaymentRoutes,
   RenewalRoutes,
 ]

@@ -31,7 +31,8 @@ export const paymentAttempts = pgTable(
     applicationId: uuid()
       .notNull()
       .references(() => applications.id, { onDelete: 'restrict' }),
-    /** card | virtualAccount | offline */
+    /** card | virtualAccount | offline | cardChange (a holder's new card for later instalments:
+     * amount 0, nothing taken, issue #24) */
     kind: text().notNull(),
     idempotencyKey: text().notNull(),
     status: text().notNull().default('processing'),
@@ -47,16 +48,20 @@ export const paymentAttempts = pgTable(
     finishedAt: instant(),
   },
   (table) => [
-    check('payment_attempts_kind', sql`${table.kind} in ('card', 'virtualAccount', 'offline')`),
+    check(
+      'payment_attempts_kind',
+      sql`${table.kind} in ('card', 'virtualAccount', 'offline', 'cardChange')`,
+    ),
     check(
       'payment_attempts_status',
       sql`${table.status} in ('processing', 'threeDSecure', 'succeeded', 'failed', 'cancelled')`,
     ),
     unique('payment_attempts_key_uq').on(table.applicationId, table.idempotencyKey),
-    // Never two successful payments for one application, whatever the keys.
+    // Never two successful payments for one application, whatever the keys (a card change takes
+    // no money: a holder may change the card again and again).
     uniqueIndex('payment_attempts_one_success_uq')
       .on(table.applicationId)
-      .where(sql`${table.status} = 'succeeded'`),
+      .where(sql`${table.status} = 'succeeded' and ${table.kind} <> 'cardChange'`),
     index('payment_attempts_application_ix').on(table.applicationId, table.createdAt),
   ],
 )
@@ -223,6 +228,8 @@ export const storedCards = pgTable(
     expiryYear: text().notNull(),
     createdAt: instant().notNull().defaultNow(),
     removedAt: instant(),
+    /** when the provider confirmed the removed card's deletion; null: the charge job asks again */
+    providerDeletedAt: instant(),
   },
   (table) => [
     check('stored_cards_last4', sql`${table.last4} ~ '^[0-9]{4}$'`),

@@ -198,6 +198,9 @@ async function chargeOne(
 export interface InstalmentChargeTimerOptions extends InstalmentChargeOptions {
   /** seconds between runs; 0 never runs */
   intervalSeconds: number
+  /** after the charges: deletes at the provider the cards a change removed and it did not confirm
+   * deleting (card-change.ts); the number deleted */
+  deleteRemovedCards?: () => Promise<number>
   observer?: JobObserver
   log: {
     info: (object: object, message: string) => void
@@ -209,7 +212,8 @@ export interface InstalmentChargeTimerOptions extends InstalmentChargeOptions {
 export function instalmentChargeTimer(options: InstalmentChargeTimerOptions): IntervalJob {
   return new IntervalJob(options.intervalSeconds, async () => {
     try {
-      const result = await runInstalmentCharges(options)
+      const charges = await runInstalmentCharges(options)
+      const result = { ...charges, cardsDeleted: (await options.deleteRemovedCards?.()) ?? 0 }
       if (Object.values(result).some((count) => count > 0)) {
         options.log.info(result, 'instalment charges ran')
       }

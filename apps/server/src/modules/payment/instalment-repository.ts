@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm'
 import type { Instalment } from '@app/shared/rules/instalments'
 import type { Database } from '../../db/client.ts'
 import {
@@ -298,4 +298,126 @@ export async function findStoredCardInUse(
     .from(storedCards)
     .where(and(eq(storedCards.applicationId, applicationId), isNull(storedCards.removedAt)))
   return row
+}
+
+/** A holder's monthly card contract of one coverage period: its application and card in use. */
+export interface CardContract {
+  applicationId: string
+  groupPfCode: string
+  groupPfCodeInceptionDateYm: string
+  groupPfBranchNo: string
+  urlKey: string
+  groupPfPolicyHolderNo: string
+  card: StoredCardInput
+}
+
+/** The account's applied contract of the period that has a card in use, if any. */
+export async function findCardContract(
+  db: Database,
+  key: { accountId: string; groupPfCode: string; groupPfCodeInceptionDateYm: string },
+): Promise<CardContract | undefined> {
+  const [row] = await db
+    .select({
+      applicationId: applications.id,
+      groupPfCode: applications.groupPfCode,
+      groupPfCodeInceptionDateYm: applications.groupPfCodeInceptionDateYm,
+      groupPfBranchNo: applications.groupPfBranchNo,
+      urlKey: applications.urlKey,
+      groupPfPolicyHolderNo: applications.groupPfPolicyHolderNo,
+      providerCardId: storedCards.providerCardId,
+      brand: storedCards.brand,
+      last4: storedCards.last4,
+      expiryMonth: storedCards.expiryMonth,
+      expiryYear: storedCards.expiryYear,
+    })
+    .from(applications)
+    .innerJoin(
+      storedCards,
+      and(eq(storedCards.applicationId, applications.id), isNull(storedCards.removedAt)),
+    )
+    .where(
+      and(
+        eq(applications.accountId, key.accountId),
+        eq(applications.groupPfCode, key.groupPfCode),
+        eq(applications.groupPfCodeInceptionDateYm, key.groupPfCodeInceptionDateYm),
+        eq(applications.status, 'applied'),
+      ),
+    )
+    .orderBy(desc(applications.appliedAt))
+    .limit(1)
+  if (row === undefined) return undefined
+  const { providerCardId, brand, last4, expiryMonth, expiryYear, ...contract } = row
+  return {
+    ...contract,
+    groupPfPolicyHolderNo: contract.groupPfPolicyHolderNo ?? '',
+    card: {
+      applicationId: contract.applicationId,
+      providerCardId,
+      brand,
+      last4,
+      expiryMonth,
+      expiryYear,
+    },
+  }
+}
+
+/**
+ * A holder's new card replaces the one in use, in the caller's transaction: the application's
+ * instalments are locked first, so the charge job neither claims one meanwhile nor is passed
+ * over (a claimed one keeps the charge it began: `charging` is the answer, nothing changes).
+ * Refused instalments, failed ones included, are tried again at once with the new card.
+ */
+export async function replaceStoredCard(
+  tx: Database,
+  card: StoredCardInput,
+  now: Date,
+): Promise<{ kind: 'replaced'; removedProviderCardId: string | undefined } | { kind: 'charging' }> {
+  const locked = await tx
+    .select({ status: instalments.status })
+    .from(instalments)
+    .where(eq(instalments.applicationId, card.applicationId))
+    .for('update')
+  if (locked.some((row) => row.status === 'charging')) return { kind: 'charging' }
+  const removed = await tx
+    .update(storedCards)
+    .set({ removedAt: now })
+    .where(and(eq(storedCards.applicationId, card.applicationId), isNull(storedCards.removedAt)))
+    .returning({ providerCardId: storedCards.providerCardId })
+  await tx.insert(storedCards).values({ ...card, createdAt: now })
+  await tx
+    .update(instalments)
+    .set({ status: 'due', nextAttemptAt: now, updatedAt: now })
+    .where(
+      and(
+        eq(instalments.applicationId, card.applicationId),
+        or(
+          and(eq(instalments.status, 'due'), gt(instalments.tries, 0)),
+          eq(instalments.status, 'failed'),
+        ),
+      ),
+    )
+  return { kind: 'replaced', removedProviderCardId: removed[0]?.providerCardId }
+}
+
+/** Removed cards the provider has not confirmed deleting: the oldest first. */
+export async function listCardsToDelete(db: Database, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ providerCardId: storedCards.providerCardId })
+    .from(storedCards)
+    .where(and(isNotNull(storedCards.removedAt), isNull(storedCards.providerDeletedAt)))
+    .orderBy(asc(storedCards.removedAt))
+    .limit(limit)
+  return rows.map((row) => row.providerCardId)
+}
+
+export async function markCardsDeleted(
+  db: Database,
+  providerCardIds: readonly string[],
+  now: Date,
+): Promise<void> {
+  if (providerCardIds.length === 0) return
+  await db
+    .update(storedCards)
+    .set({ providerDeletedAt: now })
+    .where(inArray(storedCards.providerCardId, [...providerCardIds]))
 }

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { EntryLink } from '@app/shared'
 import type { ContractInfo } from '@app/shared/api/my-page/endpoints'
-import type { PaymentOutcome } from '@app/shared/api/payment/payment'
 import { createTestApp, createTestDatabase, jstTime, manualClock } from '../../../test/helpers.ts'
 import type { DatabaseHandle } from '../../db/client.ts'
 import { outboxMessages, storedCards } from '../../db/schema/index.ts'
@@ -14,13 +13,9 @@ import { myPageHeadersOf } from '../renewal/renewal-test-support.ts'
 import { runInstalmentCharges } from './instalment-charges.ts'
 import { listInstalments } from './instalment-repository.ts'
 import {
-  applicantAtPayment,
-  cardToken,
+  applicantPaidByCard,
   importPaymentProduct,
-  newIdempotencyKey,
-  registrationOf,
   sandboxCall,
-  solvedPuzzle,
   TEST_PREMIUM,
 } from './payment-test-support.ts'
 import { HttpPaymentProvider } from './provider.ts'
@@ -44,21 +39,8 @@ describe('カードの月払（issue #24）を申し込みから毎月の請求�
     app = await createTestApp(database, { clock })
     await app.listen({ port: 0, host: '127.0.0.1' })
     link = await importPaymentProduct(database.db, { pymntMethod: '1' })
-    const atPayment = await applicantAtPayment(app, link, { mailAddress: 'monthly@example.jp' })
-    who = atPayment.who
+    who = await applicantPaidByCard(app, link, 'monthly@example.jp')
     applicationId = who.applicationId
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/executePaymentCredit/',
-      headers: { ...who.headers, 'idempotency-key': newIdempotencyKey() },
-      payload: {
-        registration: registrationOf(atPayment.view),
-        cardToken: await cardToken(app, sandboxTestCards.frictionless),
-        puzzle: await solvedPuzzle(app, who),
-      },
-    })
-    const outcome = response.json<PaymentOutcome>()
-    if (outcome.result !== 'completed') throw new Error(`not completed: ${response.body}`)
   })
   afterAll(async () => {
     await app?.close()

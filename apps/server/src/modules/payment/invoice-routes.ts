@@ -1,13 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import { AppError, errorCodes, t } from '@app/shared'
+import * as CardChange from '@app/shared/api/my-page/card-change'
 import * as Invoice from '@app/shared/api/my-page/invoice'
 import { idempotencyKeySchema } from '@app/shared/api/payment/payment'
 import { IDEMPOTENCY_KEY_HEADER } from '@app/shared/api/payment/routes'
 import { registerEndpoint } from '../../lib/register-endpoint.ts'
 
-// The invoice of an auto-renewed contract (issue #21 point 4, ADR 0032): thin routes over
-// InvoicePayment. The my-page's guard (a my-page session of the link's group); the contract is
+// The invoice of an auto-renewed contract (issue #21 point 4, ADR 0032) and the card change of a
+// monthly contract (issue #24 point 4, ADR 0038): thin routes over InvoicePayment and CardChange. The my-page's guard (a my-page session of the link's group); the contract is
 // the signed-in holder's own, found by the session, never named by the request. Nothing of the
 // bodies (card tokens, puzzles) or of the Idempotency-Key is logged.
 
@@ -26,7 +27,7 @@ function idempotencyKeyOf(request: FastifyRequest): string {
 }
 
 export const invoiceRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
-  const { invoices } = app.payments
+  const { invoices, cardChange } = app.payments
   const holder = (summary: string) => ({ summary, tags, refusals, guard: app.myPageAccess.holder })
   const execution = (summary: string) => ({
     ...holder(summary),
@@ -67,6 +68,31 @@ export const invoiceRoutes: FastifyPluginCallbackZod = (app, _options, done) => 
     Invoice.invoiceVirtualAccountApi,
     execution('ご請求の振込口座（バーチャル口座）の発行'),
     ({ who }) => invoices.issueVirtualAccount(who.holder, who.key),
+  )
+  registerEndpoint(
+    app,
+    CardChange.cardChangeApi,
+    holder('月払のご契約のお支払いカード（下4桁・有効期限）と変更の状態'),
+    ({ who, query }) => cardChange.view(who, query.groupPfCodeInceptionDateYm),
+  )
+  registerEndpoint(
+    app,
+    CardChange.cardChangePuzzleApi,
+    holder('カード変更の前のパズル（ALTCHA）: 5分有効・1回限り'),
+    ({ who, query }) => cardChange.newPuzzle(who, query.groupPfCodeInceptionDateYm),
+  )
+  registerEndpoint(
+    app,
+    CardChange.changeCardApi,
+    execution('お支払いカードの変更（カードトークンと解いたパズル。0円の確認で、代金は取らない）'),
+    ({ who, body }) => cardChange.change(who.holder, who.key, body),
+  )
+  registerEndpoint(
+    app,
+    CardChange.cardChangeThreeDSecureApi,
+    execution('3Dセキュアの画面から戻った後のカード変更の完了（同じ Idempotency-Key）'),
+    ({ who, body }) =>
+      cardChange.returnFromThreeDSecure(who.holder, who.key, body.groupPfCodeInceptionDateYm),
   )
   done()
 }

@@ -15,7 +15,7 @@ import {
   findLatestCardAttempt,
   finishAttempt,
   insertAttempt,
-  type AttemptKind,
+  type PayingAttemptKind,
   type AttemptRow,
 } from './payment-repository.ts'
 import { ProviderUnavailableError } from './provider.ts'
@@ -108,7 +108,7 @@ export class PaymentAttempts extends PaymentPart {
     request: {
       signedIn: SignedIn
       idempotencyKey: string
-      kind: AttemptKind
+      kind: PayingAttemptKind
       registration: PaymentRegistration
       unavailableCode: string
     },
@@ -129,7 +129,7 @@ export class PaymentAttempts extends PaymentPart {
   async #start(
     signedIn: SignedIn,
     idempotencyKey: string,
-    kind: AttemptKind,
+    kind: PayingAttemptKind,
     registration: PaymentRegistration,
     hooks: ExecutionHooks,
   ): Promise<Started> {

@@ -15,7 +15,7 @@ import { type Product } from '../application/apply-info-state.ts'
 import type { GroupService } from '../group/group-service.ts'
 import type { DeliveryOutcome } from '../mail/delivery.ts'
 import { type ServerKeys } from '../security/secrets.ts'
-import { finishAttempt, type AttemptKind, type AttemptRow } from './payment-repository.ts'
+import { finishAttempt, type AttemptRow, type PayingAttemptKind } from './payment-repository.ts'
 import { type PaymentProvider } from './provider.ts'
 import type { PaymentProviderSettings } from './provider-settings.ts'
 
@@ -64,7 +64,7 @@ export interface RenewalCompletion {
 export const STALE_ATTEMPT_MS = 2 * 60_000
 
 /** SPEC §8.3: the deadline passed, and what it cancels. */
-export const deadlineCodes: Record<AttemptKind, string> = {
+export const deadlineCodes: Record<PayingAttemptKind, string> = {
   card: errorCodes.deadlinePassedCreditCancelled,
   virtualAccount: errorCodes.deadlinePassedVAccountCancelled,
   offline: errorCodes.recruitmentClosed,

@@ -11,7 +11,9 @@ import {
 // Drizzle queries only (STYLE.md §6): payment attempts, virtual accounts, deposit notifications,
 // used puzzles. The application row is the application module's (application-records.ts).
 
-export type AttemptKind = 'card' | 'virtualAccount' | 'offline'
+export type AttemptKind = 'card' | 'virtualAccount' | 'offline' | 'cardChange'
+/** The kinds that pay for an application (a card change takes nothing). */
+export type PayingAttemptKind = Exclude<AttemptKind, 'cardChange'>
 export type AttemptStatus = 'processing' | 'threeDSecure' | 'succeeded' | 'failed' | 'cancelled'
 
 export interface AttemptRow {
@@ -123,15 +125,17 @@ export async function findAttemptById(
   return row === undefined ? undefined : asAttempt(row)
 }
 
-/** The application's most recent card attempt (the payment screen's 3-D Secure state). */
+/** The application's most recent card attempt (the payment screen's 3-D Secure state), or of
+ * the kind given (a card change's). */
 export async function findLatestCardAttempt(
   db: Database,
   applicationId: string,
+  kind: 'card' | 'cardChange' = 'card',
 ): Promise<AttemptRow | undefined> {
   const rows = await db
     .select()
     .from(paymentAttempts)
-    .where(and(eq(paymentAttempts.applicationId, applicationId), eq(paymentAttempts.kind, 'card')))
+    .where(and(eq(paymentAttempts.applicationId, applicationId), eq(paymentAttempts.kind, kind)))
     .orderBy(desc(paymentAttempts.createdAt), desc(paymentAttempts.id))
     .limit(1)
   const row = rows[0]

@@ -1,3 +1,4 @@
+import { CardChange } from './card-change.ts'
 import { CardPayment } from './card-payment.ts'
 import { DepositReconciliation } from './deposit-reconciliation.ts'
 import { OfflineRegistration } from './offline-registration.ts'
@@ -26,6 +27,8 @@ export interface PaymentServices {
   deposits: DepositReconciliation
   /** the invoices of auto-renewed contracts, paid from the my-page (ADR 0032) */
   invoices: InvoicePayment
+  /** a holder's new card for a monthly contract (issue #24, ADR 0038) */
+  cardChange: CardChange
   /** the completion (the back office sends its mail again, issue #20 point 6) */
   completion: PaymentCompletion
 }
@@ -45,6 +48,7 @@ export function createPaymentServices(options: PaymentOptions): PaymentServices 
     offline: new OfflineRegistration(parts),
     deposits: new DepositReconciliation(options),
     invoices: new InvoicePayment({ ...parts, card }),
+    cardChange: new CardChange({ ...parts, card }),
     completion,
   }
 }

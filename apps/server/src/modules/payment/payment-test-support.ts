@@ -20,6 +20,7 @@ import { signInApplicant, type SignedInApplicant } from '../application/applicat
 import type { GroupDocument } from '../group/group-document.ts'
 import { importGroupDocument } from '../group/import-group.ts'
 import { SANDBOX_PREFIX } from './provider-settings.ts'
+import { sandboxTestCards } from '../../sandbox/test-cards.ts'
 
 // Test data for the payment suites (imported by tests only): products paid by card ("1"),
 // virtual account ("3") or group collection ("4"), with the payee account displayed or not, in
@@ -251,4 +252,30 @@ export function sandboxCall(
     headers: { authorization: `Bearer ${app.paymentSettings.secretKey}` },
     ...(payload === undefined ? {} : { payload }),
   })
+}
+
+/**
+ * An applicant of `link` who has paid by card (frictionless) and so, for a monthly product, has a
+ * stored card and a schedule (issue #24): the signed-in applicant.
+ */
+export async function applicantPaidByCard(
+  app: FastifyInstance,
+  link: EntryLink,
+  mailAddress: string,
+): Promise<SignedInApplicant> {
+  const atPayment = await applicantAtPayment(app, link, { mailAddress })
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/executePaymentCredit/',
+    headers: { ...atPayment.who.headers, 'idempotency-key': newIdempotencyKey() },
+    payload: {
+      registration: registrationOf(atPayment.view),
+      cardToken: await cardToken(app, sandboxTestCards.frictionless),
+      puzzle: await solvedPuzzle(app, atPayment.who),
+    },
+  })
+  if (response.json<{ result?: string }>().result !== 'completed') {
+    throw new Error(`not completed: ${response.body}`)
+  }
+  return atPayment.who
 }

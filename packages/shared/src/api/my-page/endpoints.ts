@@ -172,17 +172,21 @@ export const instalmentStateSchema = z.strictObject({
 })
 export type InstalmentState = z.infer<typeof instalmentStateSchema>
 
+/** What the holder is shown of a card the provider keeps (issue #24): never more. */
+export const shownCardSchema = z.strictObject({
+  brand: z.string(),
+  last4: z.string(),
+  /** MM */
+  expiryMonth: z.string(),
+  /** YYYY */
+  expiryYear: z.string(),
+})
+export type ShownCard = z.infer<typeof shownCardSchema>
+
 export const premiumPaymentsSchema = z.strictObject({
   /** 「初回 2,280円（2027年1月分）、以降毎月26日に 2,280円（2027年12月分まで）」 */
   planText: z.string(),
-  card: z.nullable(
-    z.strictObject({
-      brand: z.string(),
-      last4: z.string(),
-      expiryMonth: z.string(),
-      expiryYear: z.string(),
-    }),
-  ),
+  card: z.nullable(shownCardSchema),
   instalments: z.array(instalmentStateSchema),
 })
 export type PremiumPayments = z.infer<typeof premiumPaymentsSchema>
