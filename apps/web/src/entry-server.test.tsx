@@ -150,7 +150,9 @@ describe('readServerRenderedData', () => {
     ).toBeUndefined()
     expect(
       readServerRenderedData(
-        parse(`<script type="application/json" id="${SERVER_RENDERED_DATA_ID}">{"href":1}</script>`),
+        parse(
+          `<script type="application/json" id="${SERVER_RENDERED_DATA_ID}">{"href":1}</script>`,
+        ),
       ),
     ).toBeUndefined()
   })

@@ -52,8 +52,9 @@ const specMyPageSegments = [
   'telephoneAuthSelect',
   'verifyTelephoneAuth',
 ]
-// Beyond SPEC §2: the invoice of an auto-renewed contract (issue #21 point 4, ADR 0032).
-const addedMyPageSegments = ['invoice']
+// Beyond SPEC §2: the invoice of an auto-renewed contract (issue #21 point 4, ADR 0032) and the
+// card change of a monthly contract (issue #24 point 4, ADR 0038).
+const addedMyPageSegments = ['invoice', 'changeCard']
 const specHelperSegments = [
   'registerInsuredInfo/interaction/Interaction',
   'registerInsuredInfo/model/FormElements',
@@ -71,6 +72,8 @@ const openPages = [
   'myp/idReNotification',
   // opened from the invoice mail and on the way back from 3-D Secure (ADR 0032)
   'myp/invoice',
+  // on the way back from 3-D Secure (ADR 0038)
+  'myp/changeCard',
   'pamphlet/',
   'system/',
 ]
@@ -129,13 +132,13 @@ describe('ルート表（SPEC §2）', () => {
     expect(required('entryTicket')).toEqual(['ent/sendVerificationMail'])
     // The guards that need a session or a ticket sit behind the direct-access block, but for
     // mailChangeCode: open by SPEC §2.5, and still a signed-in holder's change; the invoice: opened
-    // from its mail, by a signed-in holder (ADR 0032).
+    // from its mail, by a signed-in holder (ADR 0032); the card change: back from 3-D Secure.
     expect(
       screens
         .filter((screen) => screen.guard.requires && !screen.guard.blockDirectAccess)
         .map((screen) => `${screen.area}/${screen.segment}`)
         .sort(),
-    ).toEqual(['myp/invoice', 'myp/mailChangeCode'])
+    ).toEqual(['myp/changeCard', 'myp/invoice', 'myp/mailChangeCode'])
   })
 
   it('マイページのログイン後の画面はマイページのセッションを、電話番号の画面は登録の流れのときだけ求めること（issue #8）', () => {
@@ -145,6 +148,7 @@ describe('ルート表（SPEC §2）', () => {
         .map((screen) => screen.segment)
         .sort()
     expect(required('myPageSession')).toEqual([
+      'changeCard',
       'checkContractInfo',
       'home',
       'invoice',

@@ -312,6 +312,17 @@ export const screens: readonly ScreenDefinition[] = [
     load: () => import('../features/payment/screens/invoice.tsx'),
   },
   {
+    // issue #24 point 4 (ADR 0038): a monthly contract's card, changed here
+    area: 'myp',
+    page: 'changeCard',
+    segment: 'changeCard',
+    titleKey: 'screen.changeCard.title',
+    layout: 'common-encryption',
+    // opened from the contract screen, and again on the way back from 3-D Secure
+    guard: { blockDirectAccess: false, requires: 'myPageSession' },
+    load: () => import('../features/payment/screens/change-card.tsx'),
+  },
+  {
     area: 'myp',
     page: 'idReNotificationComplete',
     segment: 'idReNotificationComplete',

@@ -167,6 +167,7 @@ export const myPageScreenMessages = {
   'myp.premiumPayments.card': 'ご登録のカード',
   'myp.premiumPayments.cardValue': '{brand} 末尾 {last4}（有効期限 {month}/{year}）',
   'myp.premiumPayments.noCard': 'ご登録のカードはありません',
+  'myp.premiumPayments.changeCard': 'お支払いカードを変更する',
   'myp.premiumPayments.caption': '各回のお支払い状況',
   'myp.premiumPayments.seq': '回',
   'myp.premiumPayments.coversMonth': '対象月',

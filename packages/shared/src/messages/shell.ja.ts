@@ -42,6 +42,7 @@ export const shellMessages = {
   'screen.checkContractInfo.title': 'ご契約内容の確認',
   'screen.home.title': 'ホーム',
   'screen.invoice.title': '保険料のお支払い',
+  'screen.changeCard.title': 'お支払いカードの変更',
   'screen.idReNotification.title': 'IDの再通知',
   'screen.idReNotificationComplete.title': 'IDの再通知の完了',
   'screen.login.title': 'ログイン',

@@ -3,7 +3,12 @@ import type {
   InstalmentState,
   PremiumPayments,
 } from '@app/shared/api/my-page/endpoints'
-import { formatJapaneseDate, formatJapaneseYearMonth, formatYen } from '@app/shared/format/display'
+import {
+  cardBrandName,
+  formatJapaneseDate,
+  formatJapaneseYearMonth,
+  formatYen,
+} from '@app/shared/format/display'
 import { errorCodes } from '@app/shared/errors'
 import { t as checkT } from '@app/shared/messages/application-flow'
 import { insuredItems, policyHolderItems } from '@app/shared/rules/application'
@@ -17,6 +22,7 @@ import {
   policyHolderRows,
   Rows,
 } from '@/components/contract-details.tsx'
+import { Link } from '@/components/link.tsx'
 import { LoadingRegion } from '@/components/loading-indicator.tsx'
 import { ScreenHeader } from '@/components/screen-header.tsx'
 import { Section } from '@/components/titled-section.tsx'
@@ -42,7 +48,13 @@ type Loaded =
   | { state: 'notShown' }
   | { state: 'failed'; error: unknown }
 
-function ContractContent({ contract }: { contract: ContractInfo }) {
+function ContractContent({
+  contract,
+  changeCardTo,
+}: {
+  contract: ContractInfo
+  changeCardTo: string
+}) {
   const { summary, policyHolderInfo, insrdInfoArray, cvrgeInfo, unitNames } = contract
   const items = contract.itemDefinitionArray
   const chosenUnitNos = cvrgeInfo.unitArray.map((entry) => entry.unit)
@@ -60,7 +72,7 @@ function ContractContent({ contract }: { contract: ContractInfo }) {
         <Rows rows={coverageRows(cvrgeInfo, unitName, summary.pymntCount)} />
       </Section>
       {contract.premiumPayments !== null && (
-        <PremiumPaymentsSection payments={contract.premiumPayments} />
+        <PremiumPaymentsSection payments={contract.premiumPayments} changeCardTo={changeCardTo} />
       )}
       <Section title={checkT('check.section.policyHolder')}>
         <Rows
@@ -108,14 +120,6 @@ function ContractContent({ contract }: { contract: ContractInfo }) {
 // card the provider keeps (brand, last 4 digits, expiry: all the product knows of it), and each
 // instalment's state in a table with a caption and column headers for screen readers.
 
-const BRAND_NAMES: Readonly<Record<string, string>> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  jcb: 'JCB',
-  amex: 'American Express',
-  diners: 'Diners Club',
-}
-
 const INSTALMENT_COLUMNS = ['seq', 'coversMonth', 'dueDate', 'amount', 'status'] as const
 
 function statusText(instalment: InstalmentState): string {
@@ -127,7 +131,14 @@ function statusText(instalment: InstalmentState): string {
   return t(`myp.premiumPayments.status.${instalment.status}`)
 }
 
-function PremiumPaymentsSection({ payments }: { payments: PremiumPayments }) {
+function PremiumPaymentsSection({
+  payments,
+  changeCardTo,
+}: {
+  payments: PremiumPayments
+  /** the card change screen of this contract */
+  changeCardTo: string
+}) {
   const { card } = payments
   return (
     <Section title={t('myp.premiumPayments.title')}>
@@ -140,7 +151,7 @@ function PremiumPaymentsSection({ payments }: { payments: PremiumPayments }) {
               card === null
                 ? t('myp.premiumPayments.noCard')
                 : t('myp.premiumPayments.cardValue', {
-                    brand: BRAND_NAMES[card.brand] ?? card.brand,
+                    brand: cardBrandName(card.brand),
                     last4: card.last4,
                     month: card.expiryMonth,
                     year: card.expiryYear,
@@ -185,6 +196,13 @@ function PremiumPaymentsSection({ payments }: { payments: PremiumPayments }) {
           </tbody>
         </table>
       </div>
+      {card !== null && (
+        <p>
+          <Link className="text-std-16N-170 underline" to={changeCardTo}>
+            {t('myp.premiumPayments.changeCard')}
+          </Link>
+        </p>
+      )}
     </Section>
   )
 }
@@ -240,7 +258,15 @@ export default function CheckContractInfoScreen() {
         </div>
       ) : (
         <LoadingRegion data={loaded.state === 'loaded' ? loaded.contract : undefined}>
-          {(contract) => <ContractContent contract={contract} />}
+          {(contract) => (
+            <ContractContent
+              contract={contract}
+              changeCardTo={pathTo(
+                'changeCard',
+                new URLSearchParams({ groupPfCodeInceptionDateYm: ym }),
+              )}
+            />
+          )}
         </LoadingRegion>
       )}
       <PageLinks links={[{ to: pathTo('home'), label: t('myp.toHome') }]} />
