@@ -42,19 +42,6 @@ export function formatThousands(value: number | string): string {
   return `${sign}${integer.replace(/\B(?=(?:\d{3})+$)/g, ',')}${fraction}`
 }
 
-const CARD_BRAND_NAMES: Readonly<Record<string, string>> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  jcb: 'JCB',
-  amex: 'American Express',
-  diners: 'Diners Club',
-}
-
-/** A card brand as the provider names it (`visa`, …) in the words a holder reads (issue #24). */
-export function cardBrandName(brand: string): string {
-  return CARD_BRAND_NAMES[brand] ?? brand
-}
-
 /** 金額を「1,230円」で表示する (issue #18 point 3): every amount a person reads. */
 export function formatYen(amount: number | string): string {
   return `${formatThousands(amount)}円`

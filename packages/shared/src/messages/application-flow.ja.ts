@@ -50,6 +50,7 @@ export const applicationFlowMessages = {
   'check.section.docs': '必要書類',
   'check.section.period': '保険期間',
   'check.plan': 'プラン',
+  'check.paymentPlan': 'お支払い予定',
   'check.contractType': '契約タイプ',
   'check.options': 'オプション',
   'check.unitPremium': '{name}　{premium}',

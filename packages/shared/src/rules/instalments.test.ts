@@ -1,6 +1,12 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { instalmentPlanText, instalmentSchedule, type InstalmentPlanInput } from './instalments.ts'
+import {
+  contractInstalments,
+  instalmentPlanText,
+  instalmentSchedule,
+  schedulePlanText,
+  type InstalmentPlanInput,
+} from './instalments.ts'
 
 // Issue #24 point 2 (ADR 0038): the instalments of a card-paid contract from SPEC §3.3 pymntCount
 // and closingDay.
@@ -144,5 +150,43 @@ describe('instalmentPlanText', () => {
       '初回 2,280円（2027年1月分）',
     )
     expect(instalmentPlanText([], 26)).toBe('')
+  })
+})
+
+describe('contractInstalments / schedulePlanText', () => {
+  const application = {
+    basicInfo: { groupPfCodeInceptionDateYm: '202701' },
+    policyHolderInfo: { policyHolderInceptionDate: '', policyHolderExpiryDate: '' },
+    cvrgeInfo: { totalPremium: 2280 },
+  } as unknown as Parameters<typeof contractInstalments>[1]
+  const group = { pymntCount: 12, closingDay: null, groupExpiryDate: '20271231' }
+
+  it('保険期間が決まる前は商品の年で組み、初回だけ今回の金額（事務手数料を含む）にすること', () => {
+    const schedule = contractInstalments(group, application, 2500, '20261128')
+    expect(schedule).toHaveLength(12)
+    expect(schedule?.[0]).toEqual({
+      seq: 1,
+      coversMonth: '202701',
+      dueDate: '20261128',
+      amount: 2500,
+    })
+    expect(schedule?.[1]).toEqual({
+      seq: 2,
+      coversMonth: '202702',
+      dueDate: '20270101',
+      amount: 2280,
+    })
+    // no closing day: the later charges fall on the day they were scheduled on
+    expect(schedulePlanText(schedule ?? [], null)).toBe(
+      '初回 2,500円（2027年1月分）、以降毎月1日に 2,280円（2027年12月分まで）',
+    )
+    expect(schedulePlanText(schedule ?? [], 20)).toContain('以降毎月20日に')
+  })
+
+  it('1年を割り切れない払込回数（5回）は予定を組まないこと（undefined）', () => {
+    expect(contractInstalments({ ...group, pymntCount: 5 }, application, 2280, '20261128')).toBe(
+      undefined,
+    )
+    expect(schedulePlanText([], 20)).toBe('')
   })
 })

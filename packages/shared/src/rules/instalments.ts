@@ -1,5 +1,6 @@
 import { formatJapaneseYearMonth, formatYen } from '../format/display.ts'
 import { addMonths, isValidYyyymmdd } from '../time/business-date.ts'
+import type { ApplyInfo } from '../api/application/apply-info.ts'
 
 // The premium instalments of a card-paid contract (issue #24 point 2, ADR 0038): how many, which
 // month each covers, and when each is charged, from the group product's payment settings
@@ -136,4 +137,54 @@ export function instalmentPlanText(schedule: readonly Instalment[], closingDay: 
   const every = interval === 1 ? '毎月' : `${interval}か月ごとの`
   const day = closingDay === 31 ? '末日' : `${closingDay}日`
   return `${firstText}、以降${every}${day}に ${formatYen(second.amount)}（${monthLabel(last.coversMonth)}まで）`
+}
+
+/**
+ * A contract's instalments (issue #24): the coverage from the policy holder's dates (the
+ * product's year when they are not fixed yet), each later one the contract's premium, the first
+ * `firstAmount` (what the application pays: it may carry the group's additional cost). Undefined
+ * when the product's payment count gives no schedule. The server writes it at completion; the
+ * confirmation screen shows it before.
+ */
+export function contractInstalments(
+  group: { pymntCount: number; closingDay: number | null; groupExpiryDate: string },
+  applyInfo: Pick<ApplyInfo, 'basicInfo' | 'policyHolderInfo' | 'cvrgeInfo'>,
+  firstAmount: number,
+  today: string,
+): Instalment[] | undefined {
+  const holder = applyInfo.policyHolderInfo
+  try {
+    const schedule = instalmentSchedule({
+      pymntCount: group.pymntCount,
+      closingDay: group.closingDay,
+      inceptionDate:
+        holder.policyHolderInceptionDate === ''
+          ? `${applyInfo.basicInfo.groupPfCodeInceptionDateYm}01`
+          : holder.policyHolderInceptionDate,
+      expiryDate:
+        holder.policyHolderExpiryDate === ''
+          ? group.groupExpiryDate
+          : holder.policyHolderExpiryDate,
+      amount: applyInfo.cvrgeInfo.totalPremium,
+      firstChargeDate: today,
+    })
+    return schedule.map((each) => (each.seq === 1 ? { ...each, amount: firstAmount } : each))
+  } catch (error) {
+    if (error instanceof RangeError) return undefined
+    throw error
+  }
+}
+
+/**
+ * The plan's sentence of a written schedule: the day of the later charges is the product's
+ * closing day, or, without one, the day they were scheduled on (the second's due date).
+ */
+export function schedulePlanText(
+  schedule: readonly Instalment[],
+  closingDay: number | null,
+): string {
+  const [first, second] = schedule
+  if (first === undefined) return ''
+  const day = closingDay ?? Number((second ?? first).dueDate.slice(6, 8))
+  return instalmentPlanText(schedule, day)
 }

@@ -208,12 +208,14 @@ export async function countByDay(
   const where = productApplications(scope, key)
   const series = async (instant: SQL | AnyColumn, condition?: SQL) => {
     const day = jstDay(instant)
-    return db
-      .select({ date: day, count: count() })
-      .from(applications)
-      // an instant that is not there (a paid status set without any record of when) has no day
-      .where(and(where, condition, sql`${instant} is not null`))
-      .groupBy(day)
+    return (
+      db
+        .select({ date: day, count: count() })
+        .from(applications)
+        // an instant that is not there (a paid status set without any record of when) has no day
+        .where(and(where, condition, sql`${instant} is not null`))
+        .groupBy(day)
+    )
   }
   const [started, applied, paid] = await Promise.all([
     series(applications.createdAt),

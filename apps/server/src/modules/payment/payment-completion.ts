@@ -7,7 +7,6 @@ import {
   toBusinessDate,
   type ApplyInfo,
   type ApplyInfoOption,
-  type GroupPfInfo,
 } from '@app/shared'
 import {
   type Completion,
@@ -33,7 +32,7 @@ import {
 } from '../application/application-records.ts'
 import { saveStoredCard, writeSchedule } from './instalment-repository.ts'
 import { type IssuedVirtualAccount, type StoredCard } from './provider.ts'
-import { instalmentSchedule, type Instalment } from '@app/shared/rules/instalments'
+import { contractInstalments } from '@app/shared/rules/instalments'
 
 import {
   failAttempt,
@@ -128,7 +127,7 @@ export class PaymentCompletion extends PaymentPart {
     card: { paymentId: string; storedCard: StoredCard | undefined },
     now: Date,
   ): Promise<boolean> {
-    const schedule = instalmentsOf(
+    const schedule = contractInstalments(
       context.product.group,
       applyInfo,
       attempt.amount,
@@ -403,39 +402,5 @@ export class PaymentCompletion extends PaymentPart {
     }
     const account = await findVirtualAccountOfApplication(this.db, applicationId)
     return completionFrom(row.applyInfo, row.applyInfoOption, account)
-  }
-}
-
-/**
- * The contract's instalments (issue #24): the coverage from the policy holder's dates (the
- * product's year when they are not fixed yet), each later one the contract's premium, the first
- * what was just paid. Undefined when the product's settings give no schedule.
- */
-function instalmentsOf(
-  group: Pick<GroupPfInfo, 'pymntCount' | 'closingDay' | 'groupExpiryDate'>,
-  applyInfo: ApplyInfo,
-  firstAmount: number,
-  today: string,
-): Instalment[] | undefined {
-  const holder = applyInfo.policyHolderInfo
-  try {
-    const schedule = instalmentSchedule({
-      pymntCount: group.pymntCount,
-      closingDay: group.closingDay,
-      inceptionDate:
-        holder.policyHolderInceptionDate === ''
-          ? `${applyInfo.basicInfo.groupPfCodeInceptionDateYm}01`
-          : holder.policyHolderInceptionDate,
-      expiryDate:
-        holder.policyHolderExpiryDate === ''
-          ? group.groupExpiryDate
-          : holder.policyHolderExpiryDate,
-      amount: applyInfo.cvrgeInfo.totalPremium,
-      firstChargeDate: today,
-    })
-    return schedule.map((each) => (each.seq === 1 ? { ...each, amount: firstAmount } : each))
-  } catch (error) {
-    if (error instanceof RangeError) return undefined
-    throw error
   }
 }

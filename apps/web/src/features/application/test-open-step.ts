@@ -24,17 +24,21 @@ export async function openStep(
     respond = () => jsonResponse(500, { errorCode: 'E9999' }),
     units = testUnits,
     handlers = {},
+    now,
   }: {
     views: ApplicationView[]
     respond?: Respond
     units?: UnitInfo[]
     handlers?: Record<string, GetHandler>
+    /** the services' clock (default: the real one) */
+    now?: () => number
   },
 ) {
   storeTestSession()
   let loads = 0
   const { fetch, requests } = mockFetch(respond)
   const services = createTestServices({
+    ...(now === undefined ? {} : { now }),
     handlers: {
       ...applicationHandlers(
         () => views[Math.min(loads++, views.length - 1)] as ApplicationView,

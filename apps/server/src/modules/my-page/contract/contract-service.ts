@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { AppError, errorCodes, type GroupPfInfo, type GroupPfInfoBranchNo } from '@app/shared'
 import type { ContractInfo, MyPageInfo, PremiumPayments } from '@app/shared/api/my-page/endpoints'
-import { instalmentPlanText } from '@app/shared/rules/instalments'
+import { schedulePlanText } from '@app/shared/rules/instalments'
 import { CERTIFICATE_URL_SECONDS } from '@app/shared/api/my-page/fields'
 import { certificateFileRoute } from '@app/shared/api/my-page/routes'
 import type { Clock } from '../../../clock.ts'
@@ -157,12 +157,9 @@ export class ContractService {
       listInstalments(this.#db, applicationId),
       findStoredCardInUse(this.#db, applicationId),
     ])
-    const [first, second] = rows
-    if (first === undefined) return null
-    // the closing day as scheduled (a later one's due date), else the product's
-    const day = closingDay ?? Number((second?.dueDate ?? first.dueDate).slice(6, 8))
+    if (rows.length === 0) return null
     return {
-      planText: instalmentPlanText(rows, day),
+      planText: schedulePlanText(rows, closingDay),
       card: card ?? null,
       instalments: rows.map((row) => ({
         seq: row.seq,

@@ -100,7 +100,10 @@ afterEach(() => {
 
 describe('お申し込み内容の確認（checkPolicyHolderInfo）', () => {
   it('入力した内容を項目ごとに、選択肢の名前や日付の書き方を整えて表示すること', async () => {
-    await openStep('checkPolicyHolderInfo', { views: [entered()] })
+    await openStep('checkPolicyHolderInfo', {
+      views: [entered()],
+      now: () => Date.parse('2026-11-28T10:00:00+09:00'),
+    })
     await screen.findByRole('button', { name: '重要事項の確認へ進む' })
 
     expect(
@@ -119,6 +122,11 @@ describe('お申し込み内容の確認（checkPolicyHolderInfo）', () => {
     expect(valueOf(coverage, '契約タイプ')).toBe('オプションを付ける')
     expect(valueOf(coverage, 'オプション')).toBe('携行品オプション　300円（1名あたり・月額）')
     expect(valueOf(coverage, '合計保険料（月額）')).toBe('1,500円')
+    // issue #24 point 2: a monthly card product says its schedule before it is paid (§3.3
+    // pymntCount 12; no closingDay: the coverage start's day)
+    expect(valueOf(coverage, 'お支払い予定')).toBe(
+      '初回 1,500円（2027年1月分）、以降毎月1日に 1,500円（2027年12月分まで）',
+    )
 
     const holder = sectionOf('契約者情報')
     expect(

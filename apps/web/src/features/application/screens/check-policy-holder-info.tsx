@@ -8,6 +8,9 @@ import {
   policyHolderItems,
 } from '@app/shared/rules/application'
 import type { ApplicationStep } from '@app/shared/rules/application-steps'
+import { contractInstalments, schedulePlanText } from '@app/shared/rules/instalments'
+import { amountDue } from '@app/shared/rules/payment'
+import { toBusinessDate } from '@app/shared/time/business-date'
 import { useState, type ReactNode } from 'react'
 import { Link } from '@/components/link.tsx'
 import {
@@ -96,7 +99,7 @@ function FileButton({ file }: { file: FileRef }) {
 }
 
 function CheckContent({ application }: { application: Application }) {
-  const { api } = useServices()
+  const { api, now } = useServices()
   const { view, group, items, chosenUnitNos } = application
   const { applyInfo, progress } = view
   const units = group.groupPfInfo.unitInfoArray
@@ -126,6 +129,7 @@ function CheckContent({ application }: { application: Application }) {
     ] as const
   ).filter((slot): slot is readonly [0 | 1 | 2, FileRef[]] => slot[1] !== null)
   const notices = noticeItems(items, chosenUnitNos)
+  const plan = cardPlanText(view, group.groupPfInfo, toBusinessDate(new Date(now())))
 
   return (
     <div className="flex flex-col gap-10">
@@ -144,7 +148,12 @@ function CheckContent({ application }: { application: Application }) {
         />
       </Section>
       <Section title={t('check.section.coverage')} changeTo={stepIfInFlow('selectCategory')}>
-        <Rows rows={coverageRows(applyInfo.cvrgeInfo, unitName, group.groupPfInfo.pymntCount)} />
+        <Rows
+          rows={[
+            ...coverageRows(applyInfo.cvrgeInfo, unitName, group.groupPfInfo.pymntCount),
+            ...(plan === undefined ? [] : [{ label: t('check.paymentPlan'), value: plan }]),
+          ]}
+        />
       </Section>
       <Section
         title={t('check.section.policyHolder')}
@@ -241,6 +250,24 @@ function CheckContent({ application }: { application: Application }) {
       </form>
     </div>
   )
+}
+
+/**
+ * A card-paid monthly product's schedule in words (issue #24 point 2, ADR 0038), as the server
+ * will write it if the application is paid today; undefined for other products.
+ */
+function cardPlanText(
+  view: ApplicationView,
+  group: Parameters<typeof contractInstalments>[0] & { additionalCost: number },
+  today: string,
+): string | undefined {
+  const { applyInfo } = view
+  if (applyInfo.basicInfo.pymntMethod !== '1' || group.pymntCount <= 1) return undefined
+  const firstAmount = amountDue(applyInfo.cvrgeInfo.totalPremium, group)
+  const schedule = contractInstalments(group, applyInfo, firstAmount, today)
+  return schedule === undefined || schedule.length < 2
+    ? undefined
+    : schedulePlanText(schedule, group.closingDay)
 }
 
 export default function CheckPolicyHolderInfoScreen() {

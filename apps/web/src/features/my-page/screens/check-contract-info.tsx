@@ -3,12 +3,8 @@ import type {
   InstalmentState,
   PremiumPayments,
 } from '@app/shared/api/my-page/endpoints'
-import {
-  cardBrandName,
-  formatJapaneseDate,
-  formatJapaneseYearMonth,
-  formatYen,
-} from '@app/shared/format/display'
+import { cardBrandName } from '@app/shared/format/card-brand'
+import { formatJapaneseDate, formatJapaneseYearMonth, formatYen } from '@app/shared/format/display'
 import { errorCodes } from '@app/shared/errors'
 import { t as checkT } from '@app/shared/messages/application-flow'
 import { insuredItems, policyHolderItems } from '@app/shared/rules/application'

@@ -1,7 +1,7 @@
 import type { CardChangeView } from '@app/shared/api/my-page/card-change'
 import type { ShownCard } from '@app/shared/api/my-page/endpoints'
 import type { PuzzleSolution } from '@app/shared/api/payment/payment'
-import { cardBrandName } from '@app/shared/format/display'
+import { cardBrandName } from '@app/shared/format/card-brand'
 import { myPagePathWithQuery } from '@app/shared/format/page-urls'
 import { findIn } from '@app/shared/messages/format'
 import { paymentMessages } from '@app/shared/messages/payment.ja'
