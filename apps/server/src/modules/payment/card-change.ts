@@ -1,4 +1,4 @@
-import { AppError, errorCodes } from '@app/shared'
+import { errorCodes } from '@app/shared'
 import type { CardChangeOutcome, CardChangeView } from '@app/shared/api/my-page/card-change'
 import type { ShownCard } from '@app/shared/api/my-page/endpoints'
 import type { PuzzleChallenge, PuzzleSolution } from '@app/shared/api/payment/payment'
@@ -16,12 +16,11 @@ import {
   type StoredCardInput,
 } from './instalment-repository.ts'
 import type { PaymentAttempts, PaymentParts } from './payment-attempts.ts'
-import { paymentError, PaymentPart, STALE_ATTEMPT_MS, stepNotOpen } from './payment-common.ts'
+import { PaymentPart, startKeyedAttempt, stepNotOpen, unfinishedOutcome } from './payment-common.ts'
 import {
   findAttempt,
   findLatestCardAttempt,
   finishAttempt,
-  insertAttempt,
   type AttemptRow,
 } from './payment-repository.ts'
 import { ProviderUnavailableError, type PaymentProvider, type StoredCard } from './provider.ts'
@@ -83,24 +82,15 @@ export class CardChange extends PaymentPart {
     const existing = await findAttempt(this.db, contract.applicationId, idempotencyKey)
     if (existing !== undefined) return this.#outcomeOf(existing, contract)
     await this.#card.checkPuzzle(body.puzzle, now)
-    const attempt = await insertAttempt(this.db, {
+    const started = await startKeyedAttempt(this.db, {
       applicationId: contract.applicationId,
       kind: 'cardChange',
       idempotencyKey,
       amount: 0,
       now,
-      busySince: new Date(now.getTime() - STALE_ATTEMPT_MS),
     })
-    if (attempt === 'busy') {
-      throw new AppError(errorCodes.paymentInProgress, {
-        message: 'another payment or card change of the contract is processing',
-      })
-    }
-    if (attempt === 'repeat') {
-      const other = await findAttempt(this.db, contract.applicationId, idempotencyKey)
-      if (other === undefined) throw new Error('payment attempt vanished')
-      return this.#outcomeOf(other, contract)
-    }
+    if (started.kind === 'repeat') return this.#outcomeOf(started.attempt, contract)
+    const { attempt } = started
     return this.#attempts.settle(attempt, errorCodes.cardSystemError, () =>
       this.#card.authorize(
         attempt,
@@ -237,25 +227,8 @@ export class CardChange extends PaymentPart {
   /** A repeat's answer: the attempt's outcome, or its refusal. */
   #outcomeOf(attempt: AttemptRow, contract: CardContract): CardChangeOutcome {
     if (attempt.kind !== 'cardChange') throw stepNotOpen(`the key belongs to a ${attempt.kind}`)
-    switch (attempt.status) {
-      case 'processing':
-        throw new AppError(errorCodes.paymentInProgress, { message: 'the first request runs on' })
-      case 'succeeded':
-        return { result: 'changed', card: shownCardOf(contract.card) }
-      case 'threeDSecure': {
-        const outcome = attempt.outcome as { redirectUrl?: unknown } | null
-        return {
-          result: 'threeDSecure',
-          redirectUrl: typeof outcome?.redirectUrl === 'string' ? outcome.redirectUrl : '',
-        }
-      }
-      case 'failed':
-      case 'cancelled':
-        throw paymentError(
-          attempt.errorCode ?? errorCodes.system,
-          `the key's card change ended ${attempt.status}`,
-        )
-    }
+    if (attempt.status !== 'succeeded') return unfinishedOutcome(attempt)
+    return { result: 'changed', card: shownCardOf(contract.card) }
   }
 
   async #requireContract(

@@ -1,4 +1,4 @@
-import { addDays, AppError, errorCodes, toBusinessDate } from '@app/shared'
+import { addDays, errorCodes, toBusinessDate } from '@app/shared'
 import { appHref, myPagePathWithQuery } from '@app/shared/format/page-urls'
 import type { PuzzleChallenge, PuzzleSolution } from '@app/shared/api/payment/payment'
 import type { InvoiceOutcome, InvoiceView } from '@app/shared/api/my-page/invoice'
@@ -10,14 +10,19 @@ import { findInvoiceContract, type InvoiceContract } from '../follow-up/follow-u
 import type { Holder } from '../my-page/my-page-access.ts'
 import type { CardPayment } from './card-payment.ts'
 import type { PaymentAttempts, PaymentParts } from './payment-attempts.ts'
-import { paymentError, PaymentPart, STALE_ATTEMPT_MS, stepNotOpen } from './payment-common.ts'
+import {
+  paymentError,
+  PaymentPart,
+  startKeyedAttempt,
+  stepNotOpen,
+  unfinishedOutcome,
+} from './payment-common.ts'
 import type { PaymentCompletion } from './payment-completion.ts'
 import {
   findAttempt,
   findLatestCardAttempt,
   findVirtualAccountOfApplication,
   finishAttempt,
-  insertAttempt,
   type AttemptKind,
   type AttemptRow,
 } from './payment-repository.ts'
@@ -213,26 +218,16 @@ export class InvoicePayment extends PaymentPart {
     if ((await findVirtualAccountOfApplication(this.db, contract.applicationId)) !== undefined) {
       throw stepNotOpen('the invoice is paid by transfer')
     }
-    const now = this.now()
-    const attempt = await insertAttempt(this.db, {
+    const started = await startKeyedAttempt(this.db, {
       applicationId: contract.applicationId,
       kind,
       idempotencyKey,
       amount: amountOf(contract),
-      now,
-      busySince: new Date(now.getTime() - STALE_ATTEMPT_MS),
+      now: this.now(),
     })
-    if (attempt === 'busy') {
-      throw new AppError(errorCodes.paymentInProgress, {
-        message: 'another payment of the invoice is processing',
-      })
-    }
-    if (attempt === 'repeat') {
-      const other = await findAttempt(this.db, contract.applicationId, idempotencyKey)
-      if (other === undefined) throw new Error('payment attempt vanished')
-      return { kind: 'repeat', outcome: this.#outcomeOf(other) }
-    }
-    return { kind: 'new', contract, attempt }
+    if (started.kind === 'repeat')
+      return { kind: 'repeat', outcome: this.#outcomeOf(started.attempt) }
+    return { kind: 'new', contract, attempt: started.attempt }
   }
 
   /** The capture, checked again first: still 220 and no account issued meanwhile. */
@@ -297,25 +292,8 @@ export class InvoicePayment extends PaymentPart {
 
   /** A repeat's answer: the attempt's outcome, or its refusal. */
   #outcomeOf(attempt: AttemptRow): InvoiceOutcome {
-    switch (attempt.status) {
-      case 'processing':
-        throw new AppError(errorCodes.paymentInProgress, { message: 'the first request runs on' })
-      case 'succeeded':
-        return attempt.kind === 'card' ? { result: 'paid' } : { result: 'transfer' }
-      case 'threeDSecure': {
-        const outcome = attempt.outcome as { redirectUrl?: unknown } | null
-        return {
-          result: 'threeDSecure',
-          redirectUrl: typeof outcome?.redirectUrl === 'string' ? outcome.redirectUrl : '',
-        }
-      }
-      case 'failed':
-      case 'cancelled':
-        throw paymentError(
-          attempt.errorCode ?? errorCodes.system,
-          `the key's payment ended ${attempt.status}`,
-        )
-    }
+    if (attempt.status !== 'succeeded') return unfinishedOutcome(attempt)
+    return attempt.kind === 'card' ? { result: 'paid' } : { result: 'transfer' }
   }
 
   #contractOf(holder: Holder): Promise<InvoiceContract | undefined> {

@@ -15,7 +15,14 @@ import { type Product } from '../application/apply-info-state.ts'
 import type { GroupService } from '../group/group-service.ts'
 import type { DeliveryOutcome } from '../mail/delivery.ts'
 import { type ServerKeys } from '../security/secrets.ts'
-import { finishAttempt, type AttemptRow, type PayingAttemptKind } from './payment-repository.ts'
+import {
+  findAttempt,
+  finishAttempt,
+  insertAttempt,
+  type AttemptKind,
+  type AttemptRow,
+  type PayingAttemptKind,
+} from './payment-repository.ts'
 import { type PaymentProvider } from './provider.ts'
 import type { PaymentProviderSettings } from './provider-settings.ts'
 
@@ -142,5 +149,64 @@ export class PaymentPart {
 
   protected now(): Date {
     return this.options.clock.now()
+  }
+}
+
+/**
+ * The attempt of a my-page execution (an invoice's payment, a card change): a new one for the
+ * key, or the one the key already has (a repeat). Another key's attempt of the application still
+ * processing refuses it (APFY0001): two never run at the provider at once.
+ */
+export async function startKeyedAttempt(
+  db: Database,
+  values: {
+    applicationId: string
+    kind: AttemptKind
+    idempotencyKey: string
+    amount: number
+    now: Date
+  },
+): Promise<{ kind: 'new' | 'repeat'; attempt: AttemptRow }> {
+  const attempt = await insertAttempt(db, {
+    ...values,
+    busySince: new Date(values.now.getTime() - STALE_ATTEMPT_MS),
+  })
+  if (attempt === 'busy') {
+    throw new AppError(errorCodes.paymentInProgress, {
+      message: `another ${values.kind} attempt of the application is processing`,
+    })
+  }
+  if (attempt !== 'repeat') return { kind: 'new', attempt }
+  const other = await findAttempt(db, values.applicationId, values.idempotencyKey)
+  if (other === undefined) throw new Error('payment attempt vanished')
+  return { kind: 'repeat', attempt: other }
+}
+
+/**
+ * A repeat's answer for an attempt that has not succeeded: the 3-D Secure page it waits for, or
+ * its refusal (still processing: APFY0001).
+ */
+export function unfinishedOutcome(attempt: AttemptRow): {
+  result: 'threeDSecure'
+  redirectUrl: string
+} {
+  switch (attempt.status) {
+    case 'processing':
+      throw new AppError(errorCodes.paymentInProgress, { message: 'the first request runs on' })
+    case 'threeDSecure': {
+      const outcome = attempt.outcome as { redirectUrl?: unknown } | null
+      return {
+        result: 'threeDSecure',
+        redirectUrl: typeof outcome?.redirectUrl === 'string' ? outcome.redirectUrl : '',
+      }
+    }
+    case 'succeeded':
+      throw new Error('a succeeded attempt has an outcome of its own')
+    case 'failed':
+    case 'cancelled':
+      throw paymentError(
+        attempt.errorCode ?? errorCodes.system,
+        `the key's attempt ended ${attempt.status}`,
+      )
   }
 }
