@@ -168,6 +168,8 @@ export const myPageScreenMessages = {
   'myp.premiumPayments.cardValue': '{brand} 末尾 {last4}（有効期限 {month}/{year}）',
   'myp.premiumPayments.noCard': 'ご登録のカードはありません',
   'myp.premiumPayments.changeCard': 'お支払いカードを変更する',
+  'myp.premiumPayments.refusedNote':
+    'お支払いできなかった月があります。カードを変更いただくと、新しいカードで改めてお支払い手続きします。',
   'myp.premiumPayments.caption': '各回のお支払い状況',
   'myp.premiumPayments.seq': '回',
   'myp.premiumPayments.coversMonth': '対象月',

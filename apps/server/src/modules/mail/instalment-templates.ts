@@ -49,7 +49,8 @@ export function instalmentFailedMail(input: InstalmentMailInput): MailTemplate {
         `・加入者番号：${input.groupPfPolicyHolderNo}`,
         `・保険料：${formatYen(input.amount)}（${monthText(input.coversMonth)}）`,
       ].join('\n'),
-      'このままでは保障を続けられない場合があります。お手数ですが、下記のお問い合わせ先までご連絡ください。',
+      `マイページでお支払いカードを変更いただくと、新しいカードで改めてお支払い手続きします。\n${input.myPageUrl}`,
+      'このままでは保障を続けられない場合があります。カードを変更できない場合は、お手数ですが、下記のお問い合わせ先までご連絡ください。',
     ],
   )
 }

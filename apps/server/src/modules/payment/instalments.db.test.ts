@@ -173,6 +173,9 @@ describe('保険料の毎月の請求 (issue #24)', () => {
       .from(outboxMessages)
       .where(eq(outboxMessages.template, 'instalmentFailed'))
     expect(failedMails.map((mail) => mail.recipient)).toEqual([mailAddresses[0]])
+    // the way out: a card change in the my-page tries it again (card-change.ts)
+    expect(failedMails[0]?.textBody).toContain('マイページでお支払いカードを変更いただくと')
+    expect(failedMails[0]?.textBody).toContain('/app/myp/')
     // the agency is told too (its branch's agentMail), without the holder's personal data
     const agencyMails = await app.db
       .select()

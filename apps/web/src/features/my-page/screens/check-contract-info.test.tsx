@@ -193,6 +193,15 @@ describe('ご契約内容の確認（SPEC §2.2, §8.4 "The contract for the spe
       ['3', '2026年6月', '2026年5月26日', '2,280円', 'お支払い予定'],
       ['4', '2026年7月', '2026年6月26日', '2,280円', 'お支払いできませんでした'],
     ])
+    // a refused month: the way out, to this contract's card change (issue #24 point 4)
+    expect(
+      rows.getByText(
+        'お支払いできなかった月があります。カードを変更いただくと、新しいカードで改めてお支払い手続きします。',
+      ),
+    ).toBeTruthy()
+    expect(rows.getByRole('link', { name: 'お支払いカードを変更する' }).getAttribute('href')).toBe(
+      `${mypPath('changeCard')}?groupPfCodeInceptionDateYm=202604`,
+    )
   })
 
   it('分割払いのない契約には、保険料のお支払いの欄を出さないこと', async () => {

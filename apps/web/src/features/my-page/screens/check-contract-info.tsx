@@ -193,11 +193,16 @@ function PremiumPaymentsSection({
         </table>
       </div>
       {card !== null && (
-        <p>
-          <Link className="text-std-16N-170 underline" to={changeCardTo}>
-            {t('myp.premiumPayments.changeCard')}
-          </Link>
-        </p>
+        <div className="flex flex-col gap-2">
+          {payments.instalments.some(
+            (each) => each.status === 'failed' || (each.status === 'due' && each.isRetry),
+          ) && <p className="text-std-16N-170">{t('myp.premiumPayments.refusedNote')}</p>}
+          <p>
+            <Link className="text-std-16N-170 underline" to={changeCardTo}>
+              {t('myp.premiumPayments.changeCard')}
+            </Link>
+          </p>
+        </div>
       )}
     </Section>
   )
