@@ -12,6 +12,7 @@ import path from 'node:path'
 import { formatYen } from '@app/shared/format/display'
 import { translator } from '@app/shared/messages/format'
 import { invoiceMessages } from '@app/shared/messages/invoice.ja'
+import { myPageCardMessages } from '@app/shared/messages/my-page-card.ja'
 import { shellMessages } from '@app/shared/messages/shell.ja'
 import type { Page } from '@playwright/test'
 import type { Person } from '../support/application.ts'
@@ -32,7 +33,7 @@ import { expect, expectAccessible, test as e2eTest } from '../support/test.ts'
 const AFTER_FIX_NOW = '2027-11-02T10:00:00+09:00'
 
 /** t() over the invoice screen's texts, as the screen builds it (invoice-messages.ts). */
-const invT = translator({ ...shellMessages, ...invoiceMessages })
+const invT = translator({ ...shellMessages, ...invoiceMessages, ...myPageCardMessages })
 
 const person: Person = {
   nameKana: 'アオバ　ゴロウ',
@@ -150,19 +151,19 @@ test(
     // the card: number, expiry, security code, the puzzle, then 3-D Secure on the provider's page
     const card = page.getByRole('region', { name: invT('invoice.card.heading') })
     await card
-      .getByLabel(invT('invoice.card.number'), { exact: true })
+      .getByLabel(invT('myPageCard.card.number'), { exact: true })
       .fill(sandboxTestCards.threeDSecure)
-    await card.getByLabel(invT('invoice.card.expiryMonth'), { exact: true }).selectOption('12')
-    const year = card.getByLabel(invT('invoice.card.expiryYear'), { exact: true })
+    await card.getByLabel(invT('myPageCard.card.expiryMonth'), { exact: true }).selectOption('12')
+    const year = card.getByLabel(invT('myPageCard.card.expiryYear'), { exact: true })
     const years = await year
       .locator('option')
       .evaluateAll((options) =>
         options.map((option) => (option as HTMLOptionElement).value).filter(Boolean),
       )
     await year.selectOption(years[3] ?? '')
-    await card.getByLabel(invT('invoice.card.securityCode'), { exact: true }).fill('123')
-    await card.getByRole('checkbox', { name: invT('invoice.puzzle.label') }).check()
-    await expect(card.getByText(invT('invoice.puzzle.solved'), { exact: true })).toBeVisible({
+    await card.getByLabel(invT('myPageCard.card.securityCode'), { exact: true }).fill('123')
+    await card.getByRole('checkbox', { name: invT('myPageCard.puzzle.label') }).check()
+    await expect(card.getByText(invT('myPageCard.puzzle.solved'), { exact: true })).toBeVisible({
       timeout: 30_000,
     })
     await card.getByRole('button', { name: invT('invoice.card.submit') }).click()

@@ -112,6 +112,23 @@ describe('カードの月払（issue #24）を申し込みから毎月の請求�
       .from(outboxMessages)
       .where(eq(outboxMessages.template, 'instalmentDeclined'))
     expect(mails.map((mail) => mail.recipient)).toEqual(['monthly@example.jp'])
+    // the my-page shows it with its next try, three days on
+    const contract = await app.inject({
+      method: 'GET',
+      url: `/api/policyHolderInfo/contract/?${new URLSearchParams({
+        groupPfCode: link.groupPfCode,
+        urlKey: link.urlKey,
+        groupPfCodeInceptionDateYm: link.groupPfCodeInceptionDateYm,
+      }).toString()}`,
+      headers: await myPageHeadersOf(app, who.accountId),
+    })
+    expect(contract.statusCode, contract.body).toBe(200)
+    expect(contract.json<ContractInfo>().premiumPayments?.instalments[2]).toMatchObject({
+      seq: 3,
+      status: 'due',
+      isRetry: true,
+      dueDate: '20270123',
+    })
 
     await sandboxCall(app, 'POST', `/v1/stored-cards/${card?.providerCardId ?? ''}/next-outcome`, {
       outcome: 'approved',

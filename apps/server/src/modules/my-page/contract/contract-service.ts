@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { AppError, errorCodes, type GroupPfInfo, type GroupPfInfoBranchNo } from '@app/shared'
+import {
+  AppError,
+  errorCodes,
+  toBusinessDate,
+  type GroupPfInfo,
+  type GroupPfInfoBranchNo,
+} from '@app/shared'
 import type { ContractInfo, MyPageInfo, PremiumPayments } from '@app/shared/api/my-page/endpoints'
 import { schedulePlanText } from '@app/shared/rules/instalments'
 import { CERTIFICATE_URL_SECONDS } from '@app/shared/api/my-page/fields'
@@ -161,14 +167,18 @@ export class ContractService {
     return {
       planText: schedulePlanText(rows, closingDay),
       card: card ?? null,
-      instalments: rows.map((row) => ({
-        seq: row.seq,
-        coversMonth: row.coversMonth,
-        dueDate: row.dueDate,
-        amount: row.amount,
-        status: row.status,
-        isRetry: row.status === 'due' && row.lastErrorCode !== null,
-      })),
+      instalments: rows.map((row) => {
+        const isRetry = row.status === 'due' && row.lastErrorCode !== null
+        return {
+          seq: row.seq,
+          coversMonth: row.coversMonth,
+          // a refused one is shown with its next try (「…日に再度お手続きします」)
+          dueDate: isRetry ? toBusinessDate(row.nextAttemptAt) : row.dueDate,
+          amount: row.amount,
+          status: row.status,
+          isRetry,
+        }
+      }),
     }
   }
 
