@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest'
 import {
+  formatCardBrand,
   formatJapaneseDate,
   formatJapaneseYearMonth,
   formatThousands,
@@ -118,5 +119,18 @@ describe('日付の表示（「2027年1月1日」）', () => {
     ['20261', '20261'],
   ])('年月 %j は %j と表示すること', (input, expected) => {
     expect(formatJapaneseYearMonth(input)).toBe(expected)
+  })
+})
+
+describe('保存カードのブランドの表示（issue #24）', () => {
+  it.each([
+    ['visa', 'Visa'],
+    ['mastercard', 'Mastercard'],
+    ['jcb', 'JCB'],
+    ['amex', 'American Express'],
+    ['diners', 'Diners Club'],
+    ['discover', 'discover'],
+  ])('ブランド %j は %j と表示すること', (input, expected) => {
+    expect(formatCardBrand(input)).toBe(expected)
   })
 })

@@ -78,6 +78,22 @@ export function formatJapaneseDateTime(instant: Date): string {
   return `${formatJapaneseDate(toBusinessDate(instant))} ${Number(time.slice(0, 2))}時${time.slice(2, 4)}分`
 }
 
+const CARD_BRAND_NAMES: Readonly<Record<string, string>> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  jcb: 'JCB',
+  amex: 'American Express',
+  diners: 'Diners Club',
+}
+
+/**
+ * A stored card's brand as the provider names it (issue #24, `stored_cards.brand`) in words:
+ * `'visa'` → `'Visa'`. A brand not known is shown as it is.
+ */
+export function formatCardBrand(brand: string): string {
+  return CARD_BRAND_NAMES[brand] ?? brand
+}
+
 /** 年月 YYYYMM を「2027年1月」で表示する (issue #23 point 20). `'202701'` → `'2027年1月'`. */
 export function formatJapaneseYearMonth(value: string): string {
   const match = YEAR_MONTH.exec(value)
