@@ -611,9 +611,11 @@ function InstalmentArrears({ onDone }: { onDone: (message: string) => void }) {
                         })}
                   </td>
                   <td className={tdClassName}>
-                    {item.resolution === null
-                      ? t('admin.money.open')
-                      : t('admin.money.resolved', { note: item.resolution.note })}
+                    {item.resolution !== null
+                      ? t('admin.money.resolved', { note: item.resolution.note })
+                      : isRetrying
+                        ? t('admin.money.retriedByJob')
+                        : t('admin.money.open')}
                   </td>
                   <td className={tdClassName}>
                     {!isRetrying && item.resolution === null && (
