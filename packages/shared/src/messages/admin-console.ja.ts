@@ -694,4 +694,21 @@ export const adminConsoleMessages = {
   'admin.money.difference': '差額',
   'admin.money.providerUnavailable': '決済代行会社の数字を取得できませんでした',
   'admin.money.rangeInvalid': '期間は31日以内で指定してください。',
+  // ── issue #24: 月払保険料の未収 on the desk ──
+  'admin.money.instalments': '月払保険料の未収',
+  'admin.money.instalmentState.failed': '未収（3回失敗）',
+  'admin.money.instalmentState.retrying': '再試行中',
+  'admin.money.instalmentCaption': '月払保険料の{state}の一覧（{count}件）',
+  'admin.money.coversMonth': '対象月',
+  'admin.money.monthCovered': '{month}分',
+  'admin.money.tries': '請求回数',
+  'admin.money.triesValue': '{tries}回',
+  'admin.money.lastErrorCode': '決済代行会社のエラー',
+  'admin.money.nextAttemptAt': '次回の請求',
+  'admin.money.card': 'カード',
+  'admin.money.cardValue': '{brand} 末尾 {last4}',
+  'admin.money.noCard': '保存カードなし',
+  'admin.money.retriedByJob': '次回の請求日に自動で請求します',
+  'admin.money.resolveInstalmentDescription':
+    'この月の保険料を対応済みにします（団体経由で集金した、など）。カードへの請求はもう行われません。',
 } as const

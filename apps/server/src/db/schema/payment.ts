@@ -193,10 +193,11 @@ export const paymentRefunds = pgTable(
 
 /**
  * What operators did with a desk item besides refunding (issue #21 point 3): a shortfall request
- * sent to the applicant, and the item marked resolved with a note.
+ * sent to the applicant, and the item marked resolved with a note (a failed instalment too, issue
+ * #24: it keeps its status, the desk shows it handled).
  */
 export const moneyItemStates = pgTable('money_item_states', {
-  /** deposit:<notification id> or capture:<attempt id> */
+  /** deposit-<notification id>, capture-<attempt id> or instalment-<instalment id> */
   itemKey: text().primaryKey(),
   shortfallRequestedAt: instant(),
   shortfallNote: text(),

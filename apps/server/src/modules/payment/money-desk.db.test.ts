@@ -2,11 +2,18 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { and, eq, inArray } from 'drizzle-orm'
-import type { EntryLink } from '@app/shared'
+import { startOfBusinessDate, type EntryLink } from '@app/shared'
 import type { PaymentOutcome } from '@app/shared/api/payment/payment'
-import type { MoneyCardItem, MoneyDepositItem, MoneyTotals } from '@app/shared/api/admin/money'
+import type {
+  MoneyCardItem,
+  MoneyDepositItem,
+  MoneyInstalmentItem,
+  MoneyTotals,
+} from '@app/shared/api/admin/money'
+import { adminErrorCodes } from '@app/shared/api/admin/errors'
 import type { DatabaseHandle } from '../../db/client.ts'
 import {
+  applications,
   auditLog,
   depositNotifications,
   outboxMessages,
@@ -23,7 +30,11 @@ import {
 } from '../../../test/helpers.ts'
 import { sandboxTestCards } from '../../sandbox/test-cards.ts'
 import type { SignedInApplicant } from '../application/application-test-support.ts'
+import type { RecordScope, StaffPrincipal } from '../staff/staff-scope.ts'
 import { createTestStaff, type TestStaff } from '../staff/staff-test-support.ts'
+import { runInstalmentCharges, type StoredCardCharger } from './instalment-charges.ts'
+import { listInstalments } from './instalment-repository.ts'
+import { giveMonthlySchedule } from './instalment-test-support.ts'
 import {
   applicantAtPayment,
   cardToken,
@@ -37,7 +48,8 @@ import {
 // Issue #21 point 3 (ADR 0031): the reconciliation job (claimed once under concurrency), the
 // desk's lists by state, its actions (match by hand, shortfall request, refund, resolve) each
 // with its audit entry, a refund asked twice at once made once, and the daily totals adding up
-// to the sandbox provider's own figures.
+// to the sandbox provider's own figures. Issue #24: the monthly instalments the charge job could
+// not collect (failed after 3 refusals, or refused and retried), in scope, resolved once.
 
 describe('入金・決済照合（issue #21 の3）', () => {
   let database: DatabaseHandle
@@ -418,6 +430,199 @@ describe('入金・決済照合（issue #21 の3）', () => {
       expect(day?.groups.find((group) => group.groupPfCode === null)?.depositsReceived).toBe(777)
       expect(day?.provider).toEqual(day?.total)
       expect(day?.difference).toEqual({ depositsReceived: 0, cardCaptured: 0, refunded: 0, net: 0 })
+    })
+  })
+  describe('月払保険料の未収（issue #24）', () => {
+    /** A provider that refuses every stored-card charge. */
+    const refusing: StoredCardCharger = {
+      chargeStoredCard: () => Promise.resolve({ kind: 'refused', code: 'card_declined' }),
+    }
+    const runCharges = () =>
+      runInstalmentCharges({
+        db: app.db,
+        clock,
+        provider: refusing,
+        publicBaseUrl: () => 'https://hoken.example.jp',
+      })
+
+    /** A principal as a session of that scope would give (the desk reached directly). */
+    const principal = (scope: RecordScope): StaffPrincipal => ({
+      sessionId: randomUUID(),
+      staffId: operator.staffId,
+      name: 'テスト職員',
+      email: operator.email,
+      role: 'insurerOperator',
+      agentCd: scope.kind === 'agency' ? scope.agentCd : null,
+      scope,
+      idleExpiresAt: clock.now(),
+      absoluteExpiresAt: clock.now(),
+      clientAddress: '127.0.0.1',
+    })
+
+    async function instalmentList(state: string): Promise<MoneyInstalmentItem[]> {
+      const response = await admin('GET', `instalments/?state=${state}`)
+      expect(response.statusCode, response.body).toBe(200)
+      return response.json<{ items: MoneyInstalmentItem[] }>().items
+    }
+
+    async function policyHolderNoOf(applicationId: string): Promise<string | null> {
+      const [row] = await app.db
+        .select({ no: applications.groupPfPolicyHolderNo })
+        .from(applications)
+        .where(eq(applications.id, applicationId))
+      return row?.no ?? null
+    }
+
+    let a = ''
+    let b = ''
+    let failedId = ''
+    let retriedId = ''
+
+    // contract A: its 2027年2月分 refused on 01-26, 01-29 and 02-05 (failed);
+    // contract B: scheduled later, refused on 01-29 and 02-05 (tried again on 02-12)
+    beforeAll(async () => {
+      clock.set(testNow)
+      a = (await withAccount()).who.applicationId
+      b = (await withAccount()).who.applicationId
+      await giveMonthlySchedule(app.db, {
+        applicationId: a,
+        amount: 2280,
+        providerCardId: `card_desk_a_${Date.now()}`,
+        now: clock.now(),
+      })
+      clock.set(jstTime('20270126', '0300'))
+      expect(await runCharges()).toMatchObject({ declined: 1, failed: 0 })
+      await giveMonthlySchedule(app.db, {
+        applicationId: b,
+        amount: 2280,
+        providerCardId: `card_desk_b_${Date.now()}`,
+        now: clock.now(),
+      })
+      clock.set(jstTime('20270129', '0300'))
+      expect(await runCharges()).toMatchObject({ declined: 2, failed: 0 })
+      clock.set(jstTime('20270205', '0300'))
+      expect(await runCharges()).toMatchObject({ declined: 1, failed: 1 })
+      const [, failedOne] = await listInstalments(app.db, a)
+      const [, retriedOne] = await listInstalments(app.db, b)
+      failedId = failedOne?.id ?? ''
+      retriedId = retriedOne?.id ?? ''
+    })
+
+    it('3回断られた回は未収の一覧に、1回以上断られて再試行中の回は再試行中の一覧に、範囲どおりに出ること', async () => {
+      clock.set(jstTime('20270206', '0900'))
+      operator = await createTestStaff(app, { role: 'insurerOperator' })
+      const failed = await instalmentList('failed')
+      expect(failed).toEqual([
+        {
+          itemKey: `instalment-${failedId}`,
+          instalmentId: failedId,
+          applicationId: a,
+          groupPfCode: transferLink.groupPfCode,
+          groupPfPolicyHolderNo: await policyHolderNoOf(a),
+          coversMonth: '202702',
+          amount: 2280,
+          tries: 3,
+          lastErrorCode: 'card_declined',
+          nextAttemptAt: null,
+          card: { brand: 'visa', last4: '1111' },
+          resolution: null,
+        },
+      ])
+      expect(await instalmentList('retrying')).toEqual([
+        {
+          itemKey: `instalment-${retriedId}`,
+          instalmentId: retriedId,
+          applicationId: b,
+          groupPfCode: transferLink.groupPfCode,
+          groupPfPolicyHolderNo: await policyHolderNoOf(b),
+          coversMonth: '202702',
+          amount: 2280,
+          tries: 2,
+          lastErrorCode: 'card_declined',
+          nextAttemptAt: startOfBusinessDate('20270212').toISOString(),
+          card: { brand: 'visa', last4: '1111' },
+          resolution: null,
+        },
+      ])
+
+      // scope, as for the card items: the agency of the branch and the group's contact see them,
+      // another agency and another group do not
+      const desk = app.moneyDesk
+      const keysIn = async (scope: RecordScope, state: 'failed' | 'retrying') =>
+        (await desk.listInstalments(principal(scope), state)).map((item) => item.itemKey)
+      expect(await keysIn({ kind: 'agency', agentCd: 'A001' }, 'failed')).toEqual([
+        `instalment-${failedId}`,
+      ])
+      expect(await keysIn({ kind: 'agency', agentCd: 'A001' }, 'retrying')).toEqual([
+        `instalment-${retriedId}`,
+      ])
+      expect(
+        await keysIn({ kind: 'group', groupPfCode: transferLink.groupPfCode }, 'failed'),
+      ).toEqual([`instalment-${failedId}`])
+      expect(await keysIn({ kind: 'agency', agentCd: 'A999' }, 'failed')).toEqual([])
+      expect(await keysIn({ kind: 'agency', agentCd: 'A999' }, 'retrying')).toEqual([])
+      expect(await keysIn({ kind: 'group', groupPfCode: 'T0999999' }, 'failed')).toEqual([])
+      expect(await keysIn({ kind: 'none' }, 'failed')).toEqual([])
+      // agency staff do not have the desk at all (reconcileMoney: insurer roles)
+      const agency = await createTestStaff(app, { role: 'agencyStaff', agentCd: 'A001' })
+      const refused = await admin('GET', 'instalments/?state=failed', undefined, agency)
+      expect(refused.statusCode).toBe(403)
+    })
+
+    it('未収の回をメモ付きで対応済みにし、監査に残り、2回目は 409、範囲外と再試行中は断ること', async () => {
+      clock.set(jstTime('20270206', '1000'))
+      operator = await createTestStaff(app, { role: 'insurerOperator' })
+      const [item] = await instalmentList('failed')
+      const [retrying] = await instalmentList('retrying')
+      if (item === undefined || retrying === undefined) throw new Error('no instalment items')
+      expect([item.instalmentId, retrying.instalmentId]).toEqual([failedId, retriedId])
+
+      // another branch's agency: as if it did not exist (404), nothing written
+      const outside = app.moneyDesk.resolve(
+        principal({ kind: 'agency', agentCd: 'A999' }),
+        item.itemKey,
+        '団体経由で集金済み',
+      )
+      await expect(outside).rejects.toMatchObject({
+        errorCode: adminErrorCodes.adminRecordNotFound,
+        status: 404,
+      })
+      const missing = await admin('POST', `items/instalment-${randomUUID()}/resolve/`, {
+        note: '団体経由で集金済み',
+      })
+      expect(missing.statusCode).toBe(404)
+      // still tried by the charge job: not to be resolved
+      const early = await admin('POST', `items/${retrying.itemKey}/resolve/`, { note: '確認中' })
+      expect(early.statusCode, early.body).toBe(409)
+      // an instalment is never refunded from the desk (the key is not a refundable item's)
+      const refund = await admin('POST', `items/${item.itemKey}/refund/`, { reason: '返金' })
+      expect(refund.statusCode).toBe(400)
+
+      // two operators at once: one resolves, the other is told it has been (409)
+      const both = await Promise.all([
+        admin('POST', `items/${item.itemKey}/resolve/`, { note: '団体経由で集金済み' }),
+        admin('POST', `items/${item.itemKey}/resolve/`, { note: '団体経由で集金済み' }),
+      ])
+      expect(both.map((response) => response.statusCode).sort()).toEqual([200, 409])
+      const [after] = await instalmentList('failed')
+      expect(after?.resolution).toEqual({
+        resolvedAt: jstTime('20270206', '1000').toISOString(),
+        note: '団体経由で集金済み',
+      })
+      const twice = await admin('POST', `items/${item.itemKey}/resolve/`, { note: 'もう一度' })
+      expect(twice.statusCode).toBe(409)
+      expect((await instalmentList('failed'))[0]?.resolution?.note).toBe('団体経由で集金済み')
+      expect(await auditActions(item.instalmentId)).toEqual(['money.resolved operator'])
+      const [entry] = await app.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.recordId, item.instalmentId))
+      expect(entry).toMatchObject({
+        recordKind: 'instalment',
+        reason: '団体経由で集金済み',
+        details: { applicationId: item.applicationId, coversMonth: '202702', amount: 2280 },
+      })
+      expect(await auditActions(retrying.instalmentId)).toEqual([])
     })
   })
 })

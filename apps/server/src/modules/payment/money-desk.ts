@@ -6,6 +6,8 @@ import type {
   MoneyDepositItem,
   MoneyDepositState,
   MoneyFigures,
+  MoneyInstalmentItem,
+  MoneyInstalmentState,
   MoneyTotals,
 } from '@app/shared/api/admin/money'
 import type { Clock } from '../../clock.ts'
@@ -22,24 +24,29 @@ import {
   dailyTotals,
   findCardItem,
   findDepositItem,
+  findInstalmentItem,
   insertRefund,
   isLatestDepositOfAccount,
   listCardItems,
   listDepositItems,
+  listInstalmentItems,
   lockNotification,
   lockRefundOfItem,
   lockVirtualAccountOfApplication,
+  resolveItemOnce,
   saveItemState,
   updateRefund,
   type CardItemRow,
   type DepositItemRow,
+  type InstalmentItemRow,
   type RefundRow,
   type TotalRow,
 } from './money-repository.ts'
 import { ProviderUnavailableError, type PaymentProvider } from './provider.ts'
 
-// The reconciliation desk (issue #21 point 3, ADR 0031): deposits by state and card payments that
-// need attention, and what an operator does about them. Every action is audited (money.<verb>)
+// The reconciliation desk (issue #21 point 3, ADR 0031): deposits by state, card payments that
+// need attention and monthly instalments not collected (issue #24, ADR 0038), and what an
+// operator does about them. Every action is audited (money.<verb>)
 // in the transaction of its change. A refund inserts its row (one per item) before the provider
 // is called, outside any transaction, with an Idempotency-Key derived from the item: a double
 // click, or two operators at once, refund once.
@@ -131,6 +138,27 @@ function cardItemOf(row: CardItemRow): MoneyCardItem {
   }
 }
 
+function instalmentItemOf(row: InstalmentItemRow): MoneyInstalmentItem {
+  return {
+    itemKey: row.itemKey,
+    instalmentId: row.instalmentId,
+    applicationId: row.applicationId,
+    groupPfCode: row.groupPfCode,
+    groupPfPolicyHolderNo: row.groupPfPolicyHolderNo,
+    coversMonth: row.coversMonth,
+    amount: row.amount,
+    tries: row.tries,
+    lastErrorCode: row.lastErrorCode,
+    // a failed one is never tried again: its last next-try time means nothing
+    nextAttemptAt: row.status === 'due' ? row.nextAttemptAt.toISOString() : null,
+    card:
+      row.cardBrand === null || row.cardLast4 === null
+        ? null
+        : { brand: row.cardBrand, last4: row.cardLast4 },
+    resolution: resolutionOf(row),
+  }
+}
+
 /** What a refund of an item returns, from which provider payment. */
 interface Refundable {
   providerPaymentId: string
@@ -166,6 +194,15 @@ export class MoneyDesk {
   async listCards(who: StaffPrincipal, state: MoneyCardState): Promise<MoneyCardItem[]> {
     const rows = await listCardItems(this.#db, who.scope, state, LIST_LIMIT)
     return rows.map(cardItemOf)
+  }
+
+  /** Instalments the charge job could not collect: failed, or refused and being tried again. */
+  async listInstalments(
+    who: StaffPrincipal,
+    state: MoneyInstalmentState,
+  ): Promise<MoneyInstalmentItem[]> {
+    const rows = await listInstalmentItems(this.#db, who.scope, state, LIST_LIMIT)
+    return rows.map(instalmentItemOf)
   }
 
   /**
@@ -274,6 +311,10 @@ export class MoneyDesk {
 
   /** An item marked resolved with a note, audited money.resolved. */
   async resolve(who: StaffPrincipal, itemKey: string, note: string): Promise<void> {
+    if (itemKey.startsWith('instalment-')) {
+      await this.#resolveInstalment(who, itemKey.slice('instalment-'.length), note)
+      return
+    }
     const refundable = await this.#findItem(who, itemKey)
     const now = this.#options.clock.now()
     await this.#db.transaction(async (txn) => {
@@ -470,6 +511,39 @@ export class MoneyDesk {
     return { days }
   }
 
+  /**
+   * A failed instalment marked handled (collected another way, written off…) with a note, once:
+   * 409 when it has not failed (the charge job still tries it) or was resolved already. The
+   * instalment itself keeps its status; the desk shows it resolved.
+   */
+  async #resolveInstalment(who: StaffPrincipal, instalmentId: string, note: string) {
+    const item = await findInstalmentItem(this.#db, who.scope, instalmentId)
+    if (item === undefined) throw notFound()
+    if (item.status !== 'failed') throw conflict('instalment not failed')
+    const now = this.#options.clock.now()
+    await this.#db.transaction(async (txn) => {
+      const tx = txn as unknown as Database
+      const isResolved = await resolveItemOnce(tx, item.itemKey, {
+        resolvedAt: now,
+        resolvedByStaffId: who.staffId,
+        resolutionNote: note,
+      })
+      if (!isResolved) throw conflict('instalment already resolved')
+      await appendAuditEntry(tx, {
+        ...staffActor(who),
+        action: 'money.resolved',
+        recordKind: 'instalment',
+        recordId: instalmentId,
+        reason: note,
+        details: {
+          applicationId: item.applicationId,
+          coversMonth: item.coversMonth,
+          amount: item.amount,
+        },
+      })
+    })
+  }
+
   async #applicationInScope(who: StaffPrincipal, applicationId: string): Promise<boolean> {
     if (who.scope.kind === 'all') return true
     if (who.scope.kind === 'none') return false
@@ -502,6 +576,7 @@ export class MoneyDesk {
         recordId: notificationId,
       }
     }
+    if (!itemKey.startsWith('capture-')) throw notFound()
     const attemptId = itemKey.slice('capture-'.length)
     const item = await findCardItem(this.#db, who.scope, attemptId)
     if (item?.providerPaymentId == null) throw notFound()

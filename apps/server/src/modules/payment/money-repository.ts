@@ -4,16 +4,19 @@ import {
   applications,
   depositNotifications,
   groupPfBranches,
+  instalments,
   moneyItemStates,
   paymentAttempts,
   paymentRefunds,
+  storedCards,
   virtualAccounts,
 } from '../../db/schema/index.ts'
 import type { RecordScope } from '../staff/staff-scope.ts'
 
 // Drizzle queries only (STYLE.md §6) for the reconciliation desk (issue #21 point 3, ADR 0031):
-// its lists over deposit notifications, virtual accounts and card attempts, refunds and item
-// states, and the daily totals. Every list takes the staff member's RecordScope and filters by it
+// its lists over deposit notifications, virtual accounts, card attempts and the monthly
+// instalments the charge job could not collect (issue #24, ADR 0038), refunds and item states,
+// and the daily totals. Every list takes the staff member's RecordScope and filters by it
 // in SQL; a deposit to an unknown account belongs to no application and is seen with scope all.
 
 /** APFA2026: the card was captured but the application could not be completed by it. */
@@ -21,6 +24,7 @@ export const CAPTURED_NOT_COMPLETED = 'APFA2026'
 
 export type DepositState = 'matched' | 'unknownAccount' | 'underpaid' | 'overpaid' | 'late'
 export type CardState = 'doubleCapture' | 'captureWithoutCompletion'
+export type InstalmentState = 'failed' | 'retrying'
 
 /** The scope as a condition on `applications`; `orphans`: rows without an application. */
 function scopeCondition(scope: RecordScope): SQL {
@@ -244,6 +248,85 @@ export async function findCardItem(
   return rows[0]
 }
 
+const instalmentItemKey = sql<string>`'instalment-' || ${instalments.id}::text`
+
+export interface InstalmentItemRow {
+  itemKey: string
+  instalmentId: string
+  applicationId: string
+  groupPfCode: string
+  groupPfPolicyHolderNo: string | null
+  coversMonth: string
+  amount: number
+  status: string
+  tries: number
+  lastErrorCode: string | null
+  nextAttemptAt: Date
+  cardBrand: string | null
+  cardLast4: string | null
+  resolvedAt: Date | null
+  resolutionNote: string | null
+}
+
+function instalmentQuery(db: Database, scope: RecordScope, extra: SQL | undefined) {
+  return db
+    .select({
+      itemKey: instalmentItemKey,
+      instalmentId: instalments.id,
+      applicationId: applications.id,
+      groupPfCode: applications.groupPfCode,
+      groupPfPolicyHolderNo: applications.groupPfPolicyHolderNo,
+      coversMonth: instalments.coversMonth,
+      amount: instalments.amount,
+      status: instalments.status,
+      tries: instalments.tries,
+      lastErrorCode: instalments.lastErrorCode,
+      nextAttemptAt: instalments.nextAttemptAt,
+      // what the holder is shown of the card, never more
+      cardBrand: storedCards.brand,
+      cardLast4: storedCards.last4,
+      resolvedAt: moneyItemStates.resolvedAt,
+      resolutionNote: moneyItemStates.resolutionNote,
+    })
+    .from(instalments)
+    .innerJoin(applications, eq(applications.id, instalments.applicationId))
+    .leftJoin(
+      storedCards,
+      and(eq(storedCards.applicationId, instalments.applicationId), isNull(storedCards.removedAt)),
+    )
+    .leftJoin(moneyItemStates, eq(moneyItemStates.itemKey, instalmentItemKey))
+    .where(and(scopeCondition(scope), extra))
+}
+
+function instalmentStateCondition(state: InstalmentState): SQL | undefined {
+  // failed: the third refusal; retrying: refused at least once, due again on its next try
+  return state === 'failed'
+    ? eq(instalments.status, 'failed')
+    : and(eq(instalments.status, 'due'), gte(instalments.tries, 1))
+}
+
+/** Instalments not collected, by state, the latest refusal first (at most `limit`). */
+export async function listInstalmentItems(
+  db: Database,
+  scope: RecordScope,
+  state: InstalmentState,
+  limit: number,
+): Promise<InstalmentItemRow[]> {
+  return instalmentQuery(db, scope, instalmentStateCondition(state))
+    .orderBy(desc(instalments.updatedAt), desc(instalments.coversMonth), desc(instalments.id))
+    .limit(limit)
+}
+
+/** One instalment in scope, whatever its status, or undefined. */
+export async function findInstalmentItem(
+  db: Database,
+  scope: RecordScope,
+  instalmentId: string,
+): Promise<InstalmentItemRow | undefined> {
+  const rows = await instalmentQuery(db, scope, eq(instalments.id, instalmentId)).limit(1)
+  return rows[0]
+}
+
 // ---------------------------------------------------------------------------------------------
 // Actions
 
@@ -281,6 +364,27 @@ export async function saveItemState(
     .insert(moneyItemStates)
     .values({ itemKey, ...values })
     .onConflictDoUpdate({ target: moneyItemStates.itemKey, set: values })
+}
+
+/**
+ * Marks an item resolved once: false when it was resolved already (a second operator, a double
+ * click), the row then unchanged. Two at once: the second waits for the first's commit.
+ */
+export async function resolveItemOnce(
+  db: Database,
+  itemKey: string,
+  values: { resolvedAt: Date; resolvedByStaffId: string; resolutionNote: string },
+): Promise<boolean> {
+  const rows = await db
+    .insert(moneyItemStates)
+    .values({ itemKey, ...values, updatedAt: values.resolvedAt })
+    .onConflictDoUpdate({
+      target: moneyItemStates.itemKey,
+      set: { ...values, updatedAt: values.resolvedAt },
+      setWhere: isNull(moneyItemStates.resolvedAt),
+    })
+    .returning({ itemKey: moneyItemStates.itemKey })
+  return rows.length === 1
 }
 
 export type RefundRow = typeof paymentRefunds.$inferSelect

@@ -33,6 +33,18 @@ export const moneyRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
 
   registerEndpoint(
     app,
+    Money.moneyInstalmentsApi,
+    {
+      summary: '月払保険料の未収の一覧（3回失敗・再試行中）',
+      tags,
+      refusals: [401, 403],
+      guard,
+    },
+    async ({ who, query }) => ({ items: await desk.listInstalments(who, query.state) }),
+  )
+
+  registerEndpoint(
+    app,
     Money.matchDepositApi,
     { summary: '口座不明の入金を申込に手で消し込む', tags, refusals, guard },
     async ({ who, params, body }) => ({
@@ -60,7 +72,7 @@ export const moneyRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   registerEndpoint(
     app,
     Money.resolveMoneyItemApi,
-    { summary: '対応済みにする（メモ付き）', tags, refusals, guard },
+    { summary: '対応済みにする（メモ付き。3回失敗した月払保険料も）', tags, refusals, guard },
     async ({ who, params, body }) => {
       await desk.resolve(who, params.itemKey, body.note)
       return { done: true as const }

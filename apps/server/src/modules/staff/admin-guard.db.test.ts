@@ -149,6 +149,7 @@ const requests: ReadonlyMap<Endpoint, { params?: object; query?: object; body?: 
   // the reconciliation desk (issue #21 point 3)
   [AdminMoney.moneyDepositsApi, { query: { state: 'underpaid' } }],
   [AdminMoney.moneyCardsApi, { query: { state: 'doubleCapture' } }],
+  [AdminMoney.moneyInstalmentsApi, { query: { state: 'failed' } }],
   [
     AdminMoney.matchDepositApi,
     { params: { notificationId: 'dep_abcdefgh12345678' }, body: { applicationId: id, ...reason } },

@@ -5,6 +5,7 @@ import {
   matchDepositRoute,
   moneyCardsRoute,
   moneyDepositsRoute,
+  moneyInstalmentsRoute,
   moneyTotalsRoute,
   refundMoneyItemRoute,
   requestShortfallRoute,
@@ -12,16 +13,23 @@ import {
 } from './money-routes.ts'
 
 // The reconciliation desk's endpoints (issue #21 point 3, ADR 0031; routes in ./money-routes.ts).
-// An item is a reconciled deposit notification (deposit-<id>) or a card attempt captured
-// without completing its application (capture-<attempt id>).
+// An item is a reconciled deposit notification (deposit-<id>), a card attempt captured
+// without completing its application (capture-<attempt id>) or a monthly instalment the charge
+// job could not collect (instalment-<instalment id>, issue #24, ADR 0038).
 
 const id = z.string().check(z.regex(/^[0-9a-f-]{36}$/))
 const isoInstant = z.iso.datetime()
 const notificationId = z.string().check(z.regex(/^dep_[A-Za-z0-9]{8,64}$/))
-/** A desk item */
-export const moneyItemKeySchema = z
+/** A desk item that can be refunded: a deposit or a card capture */
+export const refundableItemKeySchema = z
   .string()
   .check(z.regex(/^(deposit-dep_[A-Za-z0-9]{8,64}|capture-[0-9a-f-]{36})$/))
+/** A desk item: a deposit, a card capture or an instalment (resolved, never refunded here) */
+export const moneyItemKeySchema = z
+  .string()
+  .check(
+    z.regex(/^(deposit-dep_[A-Za-z0-9]{8,64}|capture-[0-9a-f-]{36}|instalment-[0-9a-f-]{36})$/),
+  )
 /** YYYY-MM-DD, a JST day */
 const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))
 
@@ -46,7 +54,7 @@ const refund = z.nullable(
 const resolution = z.nullable(z.strictObject({ resolvedAt: isoInstant, note: z.string() }))
 
 export const moneyDepositItemSchema = z.strictObject({
-  itemKey: moneyItemKeySchema,
+  itemKey: refundableItemKeySchema,
   notificationId: z.string(),
   accountNumber: z.string(),
   /** yen of this deposit */
@@ -76,7 +84,7 @@ export const moneyDepositItemSchema = z.strictObject({
 export type MoneyDepositItem = z.infer<typeof moneyDepositItemSchema>
 
 export const moneyCardItemSchema = z.strictObject({
-  itemKey: moneyItemKeySchema,
+  itemKey: refundableItemKeySchema,
   attemptId: id,
   applicationId: id,
   groupPfCode: z.string(),
@@ -89,6 +97,32 @@ export const moneyCardItemSchema = z.strictObject({
 })
 export type MoneyCardItem = z.infer<typeof moneyCardItemSchema>
 
+/** failed: refused three times, the charge job has given up; retrying: refused, tried again */
+export const moneyInstalmentStateSchema = z.enum(['failed', 'retrying'])
+export type MoneyInstalmentState = z.infer<typeof moneyInstalmentStateSchema>
+
+export const moneyInstalmentItemSchema = z.strictObject({
+  itemKey: z.string().check(z.regex(/^instalment-[0-9a-f-]{36}$/)),
+  instalmentId: id,
+  applicationId: id,
+  groupPfCode: z.string(),
+  groupPfPolicyHolderNo: z.nullable(z.string()),
+  /** YYYYMM: the month it covers */
+  coversMonth: z.string().check(z.regex(/^\d{6}$/)),
+  /** yen */
+  amount: z.number(),
+  /** charges begun */
+  tries: z.number(),
+  /** the provider's code of the last refusal */
+  lastErrorCode: z.nullable(z.string()),
+  /** when the charge job tries again; null once it has failed */
+  nextAttemptAt: z.nullable(isoInstant),
+  /** the card the provider keeps: brand and last 4 only; null when there is none in use */
+  card: z.nullable(z.strictObject({ brand: z.string(), last4: z.string() })),
+  resolution,
+})
+export type MoneyInstalmentItem = z.infer<typeof moneyInstalmentItemSchema>
+
 export const moneyDepositsApi = defineEndpoint(moneyDepositsRoute, {
   querystring: z.strictObject({ state: moneyDepositStateSchema }),
   response: z.strictObject({ items: z.array(moneyDepositItemSchema) }),
@@ -97,6 +131,11 @@ export const moneyDepositsApi = defineEndpoint(moneyDepositsRoute, {
 export const moneyCardsApi = defineEndpoint(moneyCardsRoute, {
   querystring: z.strictObject({ state: moneyCardStateSchema }),
   response: z.strictObject({ items: z.array(moneyCardItemSchema) }),
+})
+
+export const moneyInstalmentsApi = defineEndpoint(moneyInstalmentsRoute, {
+  querystring: z.strictObject({ state: moneyInstalmentStateSchema }),
+  response: z.strictObject({ items: z.array(moneyInstalmentItemSchema) }),
 })
 
 const done = z.strictObject({ done: z.literal(true) })
@@ -115,7 +154,7 @@ export const requestShortfallApi = defineEndpoint(requestShortfallRoute, {
 })
 
 export const refundMoneyItemApi = defineEndpoint(refundMoneyItemRoute, {
-  params: z.strictObject({ itemKey: moneyItemKeySchema }),
+  params: z.strictObject({ itemKey: refundableItemKeySchema }),
   body: z.strictObject({ reason: reasonSchema }),
   response: z.strictObject({
     amount: z.number(),
