@@ -37,6 +37,9 @@ const NoticesScreen = lazy(() =>
 const MaintenanceScreen = lazy(() =>
   import('./screens/maintenance.tsx').then((module) => ({ default: module.MaintenanceScreen })),
 )
+const InstalmentsScreen = lazy(() =>
+  import('./screens/instalments.tsx').then((module) => ({ default: module.InstalmentsScreen })),
+)
 const MoneyScreen = lazy(() =>
   import('./screens/money.tsx').then((module) => ({ default: module.MoneyScreen })),
 )
@@ -100,6 +103,10 @@ export const adminRoutes: RouteObject[] = [
       { path: 'products', element: guarded('manageProducts', later(<ProductsScreen />)) },
       { path: 'rosters', element: guarded('manageRosters', later(<RostersScreen />)) },
       { path: 'money', element: guarded('reconcileMoney', later(<MoneyScreen />)) },
+      {
+        path: 'instalments',
+        element: guarded('followInstalments', later(<InstalmentsScreen />)),
+      },
       { path: 'audit', element: guarded('viewAuditLog', <AuditScreen />) },
       { path: 'staff', element: guarded('manageStaff', <StaffScreen />) },
       { path: 'notices', element: guarded('manageNotices', later(<NoticesScreen />)) },

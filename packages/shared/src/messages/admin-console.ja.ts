@@ -29,6 +29,9 @@ export const adminConsoleMessages = {
   'admin.nav.memberStates': '加入者一覧',
   // issue #21 point 3 (h2-money): the reconciliation desk
   'admin.nav.money': '入金・決済照合',
+  'admin.nav.instalments': '月払保険料の未収',
+  'admin.instalments.lead':
+    'クレジットカードの月払で、3回のお手続きでお支払いいただけなかった回と、再度お手続き中の回です。契約者がマイページでカードを変更すると、新しいカードで改めてお手続きします。',
   'admin.header.signedInAs': 'サインイン中：{name}（{role}）',
   'admin.header.agency': '代理店：{agency}',
   'admin.header.signOut': 'サインアウト',

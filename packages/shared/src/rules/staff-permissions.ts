@@ -36,6 +36,9 @@ export const staffPermissions = {
   manageRosters: ['insurerAdmin', 'insurerOperator', 'agencyStaff'],
   /** the reconciliation desk: deposits, card payments needing attention, refunds (point 3) */
   reconcileMoney: ['insurerAdmin', 'insurerOperator'],
+  /** the monthly instalments not collected, each marked handled (issue #24: the agency is told
+   * of a failed one, and follows it up) */
+  followInstalments: ['insurerAdmin', 'insurerOperator', 'agencyStaff'],
   /** the participation dashboard and its CSV (point 5) */
   viewParticipation: ['insurerAdmin', 'insurerOperator', 'agencyStaff', 'groupContact'],
   /** roster members with their state only: names and member codes (point 6) */

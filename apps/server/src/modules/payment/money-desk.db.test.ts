@@ -563,10 +563,28 @@ describe('入金・決済照合（issue #21 の3）', () => {
       expect(await keysIn({ kind: 'agency', agentCd: 'A999' }, 'retrying')).toEqual([])
       expect(await keysIn({ kind: 'group', groupPfCode: 'T0999999' }, 'failed')).toEqual([])
       expect(await keysIn({ kind: 'none' }, 'failed')).toEqual([])
-      // agency staff do not have the desk at all (reconcileMoney: insurer roles)
+      // the agency told of a failed instalment sees it over HTTP too (followInstalments), but not
+      // the reconciliation desk's deposits, nor another agency's instalments
       const agency = await createTestStaff(app, { role: 'agencyStaff', agentCd: 'A001' })
-      const refused = await admin('GET', 'instalments/?state=failed', undefined, agency)
-      expect(refused.statusCode).toBe(403)
+      const own = await admin('GET', 'instalments/?state=failed', undefined, agency)
+      expect(own.statusCode, own.body).toBe(200)
+      expect(
+        own.json<{ items: { itemKey: string }[] }>().items.map((item) => item.itemKey),
+      ).toEqual([`instalment-${failedId}`])
+      expect((await admin('GET', 'deposits/?state=underpaid', undefined, agency)).statusCode).toBe(
+        403,
+      )
+      const other = await createTestStaff(app, { role: 'agencyStaff', agentCd: 'A999' })
+      const none = await admin('GET', 'instalments/?state=failed', undefined, other)
+      expect(none.json<{ items: unknown[] }>().items).toEqual([])
+      // a capture item is the reconciliation desk's alone: 403 before anything is looked up
+      const capture = await admin(
+        'POST',
+        `items/capture-${randomUUID()}/resolve/`,
+        { note: '確認' },
+        agency,
+      )
+      expect(capture.statusCode).toBe(403)
     })
 
     it('未収の回をメモ付きで対応済みにし、監査に残り、2回目は 409、範囲外と再試行中は断ること', async () => {

@@ -1,14 +1,15 @@
 import { createHash } from 'node:crypto'
 import { AdminError, adminErrorCodes } from '@app/shared/api/admin/errors'
-import type {
-  MoneyCardItem,
-  MoneyCardState,
-  MoneyDepositItem,
-  MoneyDepositState,
-  MoneyFigures,
-  MoneyInstalmentItem,
-  MoneyInstalmentState,
-  MoneyTotals,
+import {
+  isInstalmentItemKey,
+  type MoneyCardItem,
+  type MoneyCardState,
+  type MoneyDepositItem,
+  type MoneyDepositState,
+  type MoneyFigures,
+  type MoneyInstalmentItem,
+  type MoneyInstalmentState,
+  type MoneyTotals,
 } from '@app/shared/api/admin/money'
 import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/client.ts'
@@ -311,7 +312,7 @@ export class MoneyDesk {
 
   /** An item marked resolved with a note, audited money.resolved. */
   async resolve(who: StaffPrincipal, itemKey: string, note: string): Promise<void> {
-    if (itemKey.startsWith('instalment-')) {
+    if (isInstalmentItemKey(itemKey)) {
       await this.#resolveInstalment(who, itemKey.slice('instalment-'.length), note)
       return
     }

@@ -1,15 +1,20 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod'
 import * as Money from '@app/shared/api/admin/money'
+import { isInstalmentItemKey } from '@app/shared/api/admin/money'
+import { AdminError, adminErrorCodes } from '@app/shared/api/admin/errors'
+import { staffMay } from '@app/shared/rules/staff-permissions'
 import { registerEndpoint } from '../../lib/register-endpoint.ts'
 
 // The reconciliation desk (issue #21 point 3, ADR 0031): thin routes over the money desk, for the
-// roles with reconcileMoney. Nothing of a body (notes, reasons) is logged.
+// roles with reconcileMoney; the monthly instalments not collected (issue #24) for the roles with
+// followInstalments (the agency too). Nothing of a body (notes, reasons) is logged.
 
 const tags = ['admin']
 
 export const moneyRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   const desk = app.moneyDesk
   const guard = app.staffSessions.may('reconcileMoney')
+  const instalmentGuard = app.staffSessions.may('followInstalments')
   const refusals = [401, 403, 404, 409] as const
 
   registerEndpoint(
@@ -38,7 +43,7 @@ export const moneyRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       summary: '月払保険料の未収の一覧（3回失敗・再試行中）',
       tags,
       refusals: [401, 403],
-      guard,
+      guard: instalmentGuard,
     },
     async ({ who, query }) => ({ items: await desk.listInstalments(who, query.state) }),
   )
@@ -72,8 +77,19 @@ export const moneyRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   registerEndpoint(
     app,
     Money.resolveMoneyItemApi,
-    { summary: '対応済みにする（メモ付き。3回失敗した月払保険料も）', tags, refusals, guard },
+    {
+      summary: '対応済みにする（メモ付き。3回失敗した月払保険料は followInstalments でも）',
+      tags,
+      refusals,
+      guard: instalmentGuard,
+    },
     async ({ who, params, body }) => {
+      // a deposit or card item is the reconciliation desk's alone
+      if (!isInstalmentItemKey(params.itemKey) && !staffMay(who.role, 'reconcileMoney')) {
+        throw new AdminError(adminErrorCodes.staffForbidden, {
+          message: 'role may not reconcileMoney',
+        })
+      }
       await desk.resolve(who, params.itemKey, body.note)
       return { done: true as const }
     },

@@ -32,6 +32,7 @@ const menu: readonly { to: string; label: string; permission: StaffPermission }[
   { to: '/products', label: t('admin.nav.products'), permission: 'manageProducts' },
   { to: '/rosters', label: t('admin.nav.rosters'), permission: 'manageRosters' },
   { to: '/money', label: t('admin.nav.money'), permission: 'reconcileMoney' },
+  { to: '/instalments', label: t('admin.nav.instalments'), permission: 'followInstalments' },
   { to: '/audit', label: t('admin.nav.audit'), permission: 'viewAuditLog' },
   { to: '/staff', label: t('admin.nav.staff'), permission: 'manageStaff' },
   { to: '/notices', label: t('admin.nav.notices'), permission: 'manageNotices' },

@@ -121,7 +121,15 @@ describe('申込詳細（issue #20）', () => {
       within(menu)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['申込検索', '加入者サポート', '加入状況', '加入者一覧', '名簿取込', 'お知らせ'])
+    ).toEqual([
+      '申込検索',
+      '加入者サポート',
+      '加入状況',
+      '加入者一覧',
+      '名簿取込',
+      '月払保険料の未収',
+      'お知らせ',
+    ])
     expect(screen.getByText('代理店：テスト代理店')).toBeTruthy()
     agency.unmount()
 
@@ -141,6 +149,7 @@ describe('申込詳細（issue #20）', () => {
       '商品設定',
       '名簿取込',
       '入金・決済照合',
+      '月払保険料の未収',
       '監査ログ',
       'スタッフ管理',
       'お知らせ',

@@ -7,9 +7,6 @@ import type {
   moneyDepositsApi,
   MoneyDepositState,
   MoneyFigures,
-  MoneyInstalmentItem,
-  moneyInstalmentsApi,
-  MoneyInstalmentState,
   moneyTotalsApi,
   refundMoneyItemApi,
   requestShortfallApi,
@@ -19,14 +16,11 @@ import {
   matchDepositRoute,
   moneyCardsRoute,
   moneyDepositsRoute,
-  moneyInstalmentsRoute,
   moneyTotalsRoute,
   refundMoneyItemRoute,
   requestShortfallRoute,
   resolveMoneyItemRoute,
 } from '@app/shared/api/admin/money-routes'
-import { cardBrandName } from '@app/shared/format/card-brand'
-import { formatJapaneseYearMonth } from '@app/shared/format/display'
 import { t } from '@app/shared/messages/admin-console'
 import { useState, type FormEvent } from 'react'
 import { callEndpoint } from '@/lib/call-endpoint.ts'
@@ -51,9 +45,9 @@ import { useLoad } from '../lib/use-load.ts'
 
 // 入金・決済照合 (issue #21 point 3, ADR 0031): the deposits by state and the card payments that
 // need attention, one list at a time; each action behind a dialog that asks for a reason or note
-// (recorded in the audit log); the monthly instalments not collected (issue #24: failed after
-// three refusals, or refused and tried again), a failed one marked handled with a note; and the
-// daily totals per group beside the provider's figures.
+// (recorded in the audit log); and the daily totals per group beside the provider's figures. The
+// monthly instalments not collected have a screen of their own (instalments.tsx): the agency
+// follows them up too.
 
 type ListState = MoneyDepositState | MoneyCardState
 type Item = MoneyDepositItem | MoneyCardItem
@@ -337,7 +331,6 @@ export function MoneyScreen() {
           </div>
         )}
       </Section>
-      <InstalmentArrears onDone={setStatus} />
       <Section title={t('admin.money.totals')} id="money-totals">
         <form
           noValidate
@@ -502,149 +495,5 @@ function FiguresRow({
       <td className={className}>{yen(figures.refunded)}</td>
       <td className={className}>{yen(figures.net)}</td>
     </tr>
-  )
-}
-
-const instalmentStates: readonly MoneyInstalmentState[] = ['failed', 'retrying']
-
-/**
- * 月払保険料の未収 (issue #24, ADR 0038): the instalments the charge job could not collect, failed
- * or being retried, in a captioned table; a failed one is marked handled behind a dialog that asks
- * for a note (money.resolved in the audit log), and then shows as handled.
- */
-function InstalmentArrears({ onDone }: { onDone: (message: string) => void }) {
-  const { api } = useAdminServices()
-  const [state, setState] = useState<MoneyInstalmentState>('failed')
-  const [open, setOpen] = useState<MoneyInstalmentItem | undefined>(undefined)
-  const list = useLoad(
-    async () =>
-      (
-        await callEndpoint<typeof moneyInstalmentsApi>(api, moneyInstalmentsRoute, {
-          query: { state },
-        })
-      ).items,
-    [state],
-  )
-
-  async function resolve(item: MoneyInstalmentItem, note: string) {
-    await callEndpoint<typeof resolveMoneyItemApi>(api, resolveMoneyItemRoute, {
-      params: { itemKey: item.itemKey },
-      body: { note },
-    })
-    setOpen(undefined)
-    onDone(t('admin.money.resolvedDone'))
-    list.reload()
-  }
-
-  const items = list.state === 'done' ? list.data : []
-  const isRetrying = state === 'retrying'
-  const columns = [
-    t('admin.money.coversMonth'),
-    `${t('admin.money.group')}／${t('admin.money.policyHolderNo')}`,
-    t('admin.money.amount'),
-    t('admin.money.tries'),
-    t('admin.money.lastErrorCode'),
-    ...(isRetrying ? [t('admin.money.nextAttemptAt')] : []),
-    t('admin.money.card'),
-    t('admin.money.handling'),
-    t('admin.money.actions'),
-  ]
-  return (
-    <Section title={t('admin.money.instalments')} id="money-instalments">
-      <div role="group" aria-label={t('admin.money.instalments')} className="flex flex-wrap gap-2">
-        {instalmentStates.map((option) => (
-          <button
-            key={option}
-            type="button"
-            aria-pressed={option === state}
-            className={option === state ? primaryButtonClassName : secondaryButtonClassName}
-            onClick={() => setState(option)}
-          >
-            {t(`admin.money.instalmentState.${option}`)}
-          </button>
-        ))}
-      </div>
-      {list.state === 'loading' && <Loading />}
-      {list.state === 'failed' && <ErrorAlert error={list.error} />}
-      {list.state === 'done' && (
-        <div className="overflow-x-auto">
-          <table className={tableClassName}>
-            <caption className="text-left text-std-17B-170">
-              {t('admin.money.instalmentCaption', {
-                state: t(`admin.money.instalmentState.${state}`),
-                count: items.length,
-              })}
-            </caption>
-            <thead>
-              <tr>
-                {columns.map((column) => (
-                  <th key={column} scope="col" className={thClassName}>
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((item) => (
-                <tr key={item.itemKey}>
-                  <th scope="row" className={tdClassName}>
-                    {t('admin.money.monthCovered', {
-                      month: formatJapaneseYearMonth(item.coversMonth),
-                    })}
-                  </th>
-                  <td className={tdClassName}>
-                    {`${item.groupPfCode}／${item.groupPfPolicyHolderNo ?? t('admin.common.dash')}`}
-                  </td>
-                  <td className={tdClassName}>{yen(item.amount)}</td>
-                  <td className={tdClassName}>
-                    {t('admin.money.triesValue', { tries: item.tries })}
-                  </td>
-                  <td className={tdClassName}>{item.lastErrorCode ?? t('admin.common.dash')}</td>
-                  {isRetrying && (
-                    <td className={tdClassName}>{dateTimeText(item.nextAttemptAt)}</td>
-                  )}
-                  <td className={tdClassName}>
-                    {item.card === null
-                      ? t('admin.money.noCard')
-                      : t('admin.money.cardValue', {
-                          brand: cardBrandName(item.card.brand),
-                          last4: item.card.last4,
-                        })}
-                  </td>
-                  <td className={tdClassName}>
-                    {item.resolution !== null
-                      ? t('admin.money.resolved', { note: item.resolution.note })
-                      : isRetrying
-                        ? t('admin.money.retriedByJob')
-                        : t('admin.money.open')}
-                  </td>
-                  <td className={tdClassName}>
-                    {!isRetrying && item.resolution === null && (
-                      <button
-                        type="button"
-                        className={smallButtonClassName}
-                        onClick={() => setOpen(item)}
-                      >
-                        {t('admin.money.resolve')}
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {items.length === 0 && <p>{t('admin.money.empty')}</p>}
-        </div>
-      )}
-      <ReasonDialog
-        open={open !== undefined}
-        title={t('admin.money.resolve')}
-        description={t('admin.money.resolveInstalmentDescription')}
-        reasonLabel={t('admin.money.note')}
-        submitLabel={t('admin.money.resolve')}
-        onSubmit={(note) => (open === undefined ? Promise.resolve() : resolve(open, note))}
-        onClose={() => setOpen(undefined)}
-      />
-    </Section>
   )
 }

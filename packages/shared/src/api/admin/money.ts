@@ -25,6 +25,11 @@ export const refundableItemKeySchema = z
   .string()
   .check(z.regex(/^(deposit-dep_[A-Za-z0-9]{8,64}|capture-[0-9a-f-]{36})$/))
 /** A desk item: a deposit, a card capture or an instalment (resolved, never refunded here) */
+/** An instalment's item key (`instalment-<id>`): the roles with followInstalments resolve it. */
+export function isInstalmentItemKey(itemKey: string): boolean {
+  return itemKey.startsWith('instalment-')
+}
+
 export const moneyItemKeySchema = z
   .string()
   .check(
