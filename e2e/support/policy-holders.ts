@@ -19,7 +19,7 @@ import {
   type ApplicationView,
   type PolicyHolderInput,
 } from '@app/shared'
-import type { PaymentInfo, PaymentOutcome } from '@app/shared/api/payment/payment'
+import type { Completion, PaymentInfo, PaymentOutcome } from '@app/shared/api/payment/payment'
 import { IDEMPOTENCY_KEY_HEADER } from '@app/shared/api/payment/routes'
 import { expect, type APIRequestContext, type APIResponse } from '@playwright/test'
 import { APPLICANT_PASSWORD, signInByApi, type SignedInApplicant } from './applicant.ts'
@@ -187,6 +187,16 @@ export async function appliedPolicyHolder(
   const { completion } = outcome
   expect(completion.statusPattern, 'group collection: applied and paid (SPEC §4)').toBe('330')
   expect(completion.userId).toBe(session.userId)
+  return policyHolderOf(member, person, mailAddress, completion)
+}
+
+/** The policy holder an applied application made, from its completion. */
+export function policyHolderOf(
+  member: FirstEntryMember,
+  person: Person,
+  mailAddress: string,
+  completion: Completion,
+): PolicyHolder {
   return {
     member,
     userId: completion.userId,

@@ -33,7 +33,6 @@ import { addDays } from '@app/shared/time/business-date'
 import type { APIRequestContext, APIResponse, Locator, Page } from '@playwright/test'
 import { solveChallenge } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/sha'
-import { APPLICANT_PASSWORD } from '../support/applicant.ts'
 import type { Person } from '../support/application.ts'
 import { projectEngine } from '../support/engines.ts'
 import { COLLECTION_GROUP_DOCUMENT_PATH } from '../support/fixtures.ts'
@@ -41,7 +40,7 @@ import { COLLECTION_GROUP, firstEntryRoster, readCredentials } from '../support/
 import { linkNamed, myPagePath, mypT, signInWithMailCode } from '../support/my-page.ts'
 import { Inbox } from '../support/outbox.ts'
 import { authenticateThreeDSecure, sandboxTestCards } from '../support/payment.ts'
-import { applicantAtPayment, type PolicyHolder } from '../support/policy-holders.ts'
+import { applicantAtPayment, policyHolderOf, type PolicyHolder } from '../support/policy-holders.ts'
 import { repoRoot, startServer, tsxCommand, type RunningServer } from '../support/server.ts'
 import { expect, expectAccessible, test as e2eTest } from '../support/test.ts'
 
@@ -159,17 +158,7 @@ async function appliedByCard(
   if (outcome.result !== 'completed') {
     throw new Error(`${member.memberCode} was not applied: ${JSON.stringify(outcome)}`)
   }
-  const { completion } = outcome
-  return {
-    member,
-    userId: completion.userId,
-    password: APPLICANT_PASSWORD,
-    mailAddress,
-    person,
-    policyHolderNo: completion.groupPfPolicyHolderNo,
-    totalPremium: completion.invoiceAmount,
-    applicationDate: completion.applicationDate,
-  }
+  return policyHolderOf(member, person, mailAddress, outcome.completion)
 }
 
 const run = promisify(execFile)
