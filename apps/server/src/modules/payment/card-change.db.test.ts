@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm'
+import { randomUUID } from 'node:crypto'
+import { and, eq, inArray } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { EntryLink } from '@app/shared'
@@ -10,6 +11,7 @@ import { auditLog, instalments, storedCards } from '../../db/schema/index.ts'
 import { sandboxTestCards } from '../../sandbox/test-cards.ts'
 import type { SignedInApplicant } from '../application/application-test-support.ts'
 import { myPageHeadersOf } from '../renewal/renewal-test-support.ts'
+import type { StaffPrincipal } from '../staff/staff-scope.ts'
 import { runInstalmentCharges } from './instalment-charges.ts'
 import { listInstalments } from './instalment-repository.ts'
 import {
@@ -283,5 +285,39 @@ describe('月払のお支払いカードの変更（issue #24）', () => {
     const [again] = await cardsOf()
     expect(again?.providerDeletedAt).not.toBeNull()
     expect(await app.payments.cardChange.deleteRemovedCards()).toBe(0)
+  })
+
+  it('窓口で対応済みにした失敗の月はカードを変えても請求し直さず、対応前の失敗の月だけを請求し直すこと', async () => {
+    const rows = await listInstalments(app.db, who.applicationId)
+    const [handled, open] = [rows[5], rows[6]]
+    if (handled === undefined || open === undefined) throw new Error('no instalments 6 and 7')
+    await app.db
+      .update(instalments)
+      .set({ status: 'failed', tries: 3, lastErrorCode: 'card_declined' })
+      .where(inArray(instalments.id, [handled.id, open.id]))
+    const insurer: StaffPrincipal = {
+      sessionId: randomUUID(),
+      staffId: randomUUID(),
+      name: '保険 花子',
+      email: 'insurer@example.jp',
+      role: 'insurerOperator',
+      agentCd: null,
+      scope: { kind: 'all' },
+      idleExpiresAt: new Date(clock.now().getTime() + 60_000),
+      absoluteExpiresAt: new Date(clock.now().getTime() + 60_000),
+      clientAddress: '127.0.0.1',
+    }
+    await app.moneyDesk.resolve(insurer, `instalment-${handled.id}`, '団体経由で集金済み')
+
+    const { response } = await change(sandboxTestCards.frictionless)
+    expect(response.json()).toMatchObject({ result: 'changed' })
+    const after = await listInstalments(app.db, who.applicationId)
+    expect(after[5]).toMatchObject({ status: 'failed', tries: 3 })
+    expect(after[6]).toMatchObject({ status: 'due', tries: 3 })
+    expect(after[6]?.nextAttemptAt.getTime()).toBe(clock.now().getTime())
+    // brought back to be charged: the desk can no longer mark it handled
+    await expect(
+      app.moneyDesk.resolve(insurer, `instalment-${open.id}`, '団体経由で集金済み'),
+    ).rejects.toMatchObject({ status: 409 })
   })
 })

@@ -6,6 +6,7 @@ import {
   applications,
   groupPfInfos,
   instalments,
+  moneyItemStates,
   storedCards,
 } from '../../db/schema/index.ts'
 
@@ -392,11 +393,30 @@ export async function replaceStoredCard(
         eq(instalments.applicationId, card.applicationId),
         or(
           and(eq(instalments.status, 'due'), gt(instalments.tries, 0)),
-          eq(instalments.status, 'failed'),
+          // a failed one the desk marked handled (collected another way) is never charged again
+          and(
+            eq(instalments.status, 'failed'),
+            sql`not exists (select 1 from ${moneyItemStates} as state
+              where state.item_key = 'instalment-' || ${instalments.id}::text
+                and state.resolved_at is not null)`,
+          ),
         ),
       ),
     )
   return { kind: 'replaced', removedProviderCardId: removed[0]?.providerCardId }
+}
+
+/** An instalment's status, its row locked for the caller's transaction (the desk's resolve). */
+export async function lockInstalmentStatus(
+  tx: Database,
+  instalmentId: string,
+): Promise<InstalmentStatus | undefined> {
+  const [row] = await tx
+    .select({ status: instalments.status })
+    .from(instalments)
+    .where(eq(instalments.id, instalmentId))
+    .for('update')
+  return row?.status as InstalmentStatus | undefined
 }
 
 /** Removed cards the provider has not confirmed deleting: the oldest first. */

@@ -43,6 +43,7 @@ import {
   type RefundRow,
   type TotalRow,
 } from './money-repository.ts'
+import { lockInstalmentStatus } from './instalment-repository.ts'
 import { ProviderUnavailableError, type PaymentProvider } from './provider.ts'
 
 // The reconciliation desk (issue #21 point 3, ADR 0031): deposits by state, card payments that
@@ -524,6 +525,10 @@ export class MoneyDesk {
     const now = this.#options.clock.now()
     await this.#db.transaction(async (txn) => {
       const tx = txn as unknown as Database
+      // a card change may have just brought it back to be charged (card-change.ts): locked, seen
+      if ((await lockInstalmentStatus(tx, instalmentId)) !== 'failed') {
+        throw conflict('instalment no longer failed')
+      }
       const isResolved = await resolveItemOnce(tx, item.itemKey, {
         resolvedAt: now,
         resolvedByStaffId: who.staffId,
