@@ -52,6 +52,9 @@ export interface ClaimedInstalment {
   providerCardId: string | null
 }
 
+/** An instalment's item key on the money desk (`instalment-<id>`, ADR 0031), in SQL. */
+export const instalmentItemKey = sql<string>`'instalment-' || ${instalments.id}::text`
+
 /** Keeps the card the provider stored; a card already in use for the application is replaced. */
 export async function saveStoredCard(
   db: Database,
@@ -397,8 +400,7 @@ export async function replaceStoredCard(
           and(
             eq(instalments.status, 'failed'),
             sql`not exists (select 1 from ${moneyItemStates} as state
-              where state.item_key = 'instalment-' || ${instalments.id}::text
-                and state.resolved_at is not null)`,
+              where state.item_key = ${instalmentItemKey} and state.resolved_at is not null)`,
           ),
         ),
       ),

@@ -12,6 +12,7 @@ import {
   virtualAccounts,
 } from '../../db/schema/index.ts'
 import type { RecordScope } from '../staff/staff-scope.ts'
+import { instalmentItemKey } from './instalment-repository.ts'
 
 // Drizzle queries only (STYLE.md §6) for the reconciliation desk (issue #21 point 3, ADR 0031):
 // its lists over deposit notifications, virtual accounts, card attempts and the monthly
@@ -247,8 +248,6 @@ export async function findCardItem(
   const rows = await cardQuery(db, scope, eq(paymentAttempts.id, attemptId)).limit(1)
   return rows[0]
 }
-
-const instalmentItemKey = sql<string>`'instalment-' || ${instalments.id}::text`
 
 export interface InstalmentItemRow {
   itemKey: string

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { storeTestSession } from '@/test/access.ts'
 import { jsonResponse, mockFetch } from '@/test/http.ts'
-import { executePaymentVAccount, executionClient, requestCardToken } from './payment-api.ts'
+import { executionClient } from './idempotency-key.ts'
+import { executePaymentVAccount, requestCardToken } from './payment-api.ts'
 import { PUBLISHABLE_KEY, testRegistration, TOKEN_URL } from './test-payment.ts'
 
 const card = {

@@ -14,7 +14,6 @@ import type {
   registerPaymentApi,
 } from '@app/shared/api/payment/payment'
 import {
-  IDEMPOTENCY_KEY_HEADER,
   capyStatusRoute,
   executePaymentCreditReturnRoute,
   executePaymentCreditRoute,
@@ -23,10 +22,8 @@ import {
   registerPaymentRoute,
 } from '@app/shared/api/payment/routes'
 import type * as z from 'zod/mini'
-import { createApiClient, type ApiClient } from '@/lib/api-client.ts'
+import type { ApiClient } from '@/lib/api-client.ts'
 import { callEndpoint } from '@/lib/call-endpoint.ts'
-import type { KeyValueStorage } from '@/lib/browser-storage.ts'
-import { env } from '@/lib/env.ts'
 
 // The payment calls (issue #7, ADR 0014), typed by the shared contract (types only: no schema
 // reaches the bundle, ADR 0011), and the one call that is not ours: the card data to the payment
@@ -42,27 +39,6 @@ export function fetchPaymentInfo(api: ApiClient): Promise<PaymentInfo> {
 /** GET /capyStatus/: a new puzzle (ALTCHA challenge), valid 5 minutes and usable once. */
 export function fetchPuzzleChallenge(api: ApiClient): Promise<PuzzleChallenge> {
   return callEndpoint<typeof capyStatusApi>(api, capyStatusRoute, {})
-}
-
-/**
- * A client for the executions: the app's API client (base address, gzip, session token and its
- * refresh, error bodies) whose every request carries the payment's Idempotency-Key. The client
- * takes no per-call headers, so the header is added by the fetch it is given.
- */
-export function executionClient(
-  storage: KeyValueStorage | undefined,
-  idempotencyKey: string,
-): ApiClient {
-  return createApiClient({
-    baseUrl: env.apiBaseUrl,
-    storage,
-    isDev: env.isDev,
-    fetch: (input, init = {}) => {
-      const headers = new Headers(init.headers)
-      headers.set(IDEMPOTENCY_KEY_HEADER, idempotencyKey)
-      return fetch(input, { ...init, headers })
-    },
-  })
 }
 
 /** POST /executePaymentCredit/: pay by card with the provider's token and the solved puzzle. */

@@ -6,8 +6,7 @@ import { useHref, useLocation, useNavigate } from 'react-router'
 import { ApiError, type ApiClient } from '@/lib/api-client.ts'
 import { useServices } from '@/lib/services.tsx'
 import type { InFlowMessage } from '@/components/in-flow-alert.tsx'
-import { clearIdempotencyKey, idempotencyKeyFor } from './idempotency-key.ts'
-import { executionClient } from './payment-api.ts'
+import { clearIdempotencyKey, executionClient, idempotencyKeyFor } from './idempotency-key.ts'
 import { paymentErrorText } from './payment-messages.ts'
 
 /**

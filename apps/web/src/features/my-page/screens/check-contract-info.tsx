@@ -194,9 +194,9 @@ function PremiumPaymentsSection({
       </div>
       {card !== null && (
         <div className="flex flex-col gap-2">
-          {payments.instalments.some(
-            (each) => each.status === 'failed' || (each.status === 'due' && each.isRetry),
-          ) && <p className="text-std-16N-170">{t('myp.premiumPayments.refusedNote')}</p>}
+          {payments.instalments.some((each) => each.status === 'failed' || each.isRetry) && (
+            <p className="text-std-16N-170">{t('myp.premiumPayments.refusedNote')}</p>
+          )}
           <p>
             <Link className="text-std-16N-170 underline" to={changeCardTo}>
               {t('myp.premiumPayments.changeCard')}

@@ -1,12 +1,13 @@
 import type { PuzzleChallenge, PuzzleSolution } from '@app/shared/api/payment/payment'
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react'
 import { t } from '../invoice-messages.ts'
-import { requestCardToken } from '../my-page-card.ts'
+import { requestCardToken } from '../payment-api.ts'
 
 // The my-page's card form (the invoice of an auto-renewed contract, ADR 0032; the card change of
 // a monthly contract, issue #24, ADR 0038): the card data to the provider's token endpoint only,
-// and the puzzle (SPEC §2.8). Spelt apart from the applicant's payment form so that these
-// screens' chunks share no module with the enrolment screens' (their bundles stay as they are).
+// and the puzzle (SPEC §2.8). The token call is the payment's own (payment-api.ts); the form is
+// spelt apart from the applicant's payment form, whose field components would bring the
+// enrolment screens' form code to these screens.
 
 /** The form fields' look (components/form/field-parts.tsx textInputClassName), spelt here (see
  * above). */
@@ -127,7 +128,7 @@ export function MyPageCardForm({
     setErrors(missing)
     if (missing.length > 0 || puzzle === undefined) return
     setProcessing(true)
-    const token = await requestCardToken(provider.tokenUrl, {
+    const result = await requestCardToken(provider.tokenUrl, {
       publishableKey: provider.publishableKey,
       cardNumber: card.cardNumber.replace(/\s|-/g, ''),
       expiryMonth: card.expiryMonth,
@@ -136,12 +137,12 @@ export function MyPageCardForm({
     })
     // the card data leaves the form's state once sent
     setCard({ cardNumber: '', expiryMonth: '', expiryYear: '', securityCode: '' })
-    if (token === undefined) {
+    if (result.kind === 'refused') {
       setProcessing(false)
       setErrors([t('myPageCard.card.refused')])
       return
     }
-    if (!(await onSubmit(token, puzzle))) {
+    if (!(await onSubmit(result.token, puzzle))) {
       // a puzzle is used once: a refused execution needs a new one
       setProcessing(false)
       setPuzzle(undefined)

@@ -20,7 +20,12 @@ import {
 } from '../card-change-api.ts'
 import { MyPageCardForm } from '../components/my-page-card-form.tsx'
 import { t } from '../invoice-messages.ts'
-import { clearKey, keyedClient, keyFor, storedKey } from '../my-page-card.ts'
+import {
+  clearIdempotencyKey,
+  executionClient,
+  idempotencyKeyFor,
+  readIdempotencyKey,
+} from '../idempotency-key.ts'
 
 // お支払いカードの変更 (issue #24 point 4, ADR 0038; signed in to the my-page): the card a monthly
 // contract's later instalments are charged to (?groupPfCodeInceptionDateYm=YYYYMM). The new card
@@ -82,15 +87,15 @@ export default function ChangeCardScreen() {
   useEffect(() => {
     let isCurrent = true
     async function start() {
-      const key = storedKey(storage, 'cardChange')
+      const key = readIdempotencyKey(storage, 'cardChange')
       if (isReturn && key !== undefined) {
         try {
-          await finishCardChangeThreeDSecure(keyedClient(storage, key), contract)
+          await finishCardChangeThreeDSecure(executionClient(storage, key), contract)
           if (isCurrent) setNotice({ kind: 'changed' })
         } catch (error) {
           if (isCurrent) setNotice({ kind: 'failed', text: refusalText(error) })
         }
-        clearKey(storage, 'cardChange')
+        clearIdempotencyKey(storage, 'cardChange')
       }
       if (isCurrent) await load()
       if (isReturn && isCurrent) {
@@ -106,9 +111,9 @@ export default function ChangeCardScreen() {
   }, [])
 
   async function submit(cardToken: string, puzzle: PuzzleSolution): Promise<boolean> {
-    const key = keyFor(storage, 'cardChange')
+    const key = idempotencyKeyFor(storage, 'cardChange')
     try {
-      const outcome = await changeCard(keyedClient(storage, key), {
+      const outcome = await changeCard(executionClient(storage, key), {
         ...contract,
         cardToken,
         puzzle,
@@ -117,12 +122,12 @@ export default function ChangeCardScreen() {
         browser.assign(outcome.redirectUrl)
         return true
       }
-      clearKey(storage, 'cardChange')
+      clearIdempotencyKey(storage, 'cardChange')
       setNotice({ kind: 'changed' })
       await load()
       return true
     } catch (error) {
-      clearKey(storage, 'cardChange')
+      clearIdempotencyKey(storage, 'cardChange')
       setNotice({ kind: 'failed', text: refusalText(error) })
       return false
     }

@@ -18,13 +18,19 @@ import {
   type InvoiceLink,
 } from '../invoice-api.ts'
 import { t } from '../invoice-messages.ts'
-import { clearKey, keyedClient, keyFor, storedKey } from '../my-page-card.ts'
+import {
+  clearIdempotencyKey,
+  executionClient,
+  idempotencyKeyFor,
+  readIdempotencyKey,
+} from '../idempotency-key.ts'
 
 // 保険料のお支払い (issue #21 point 4, ADR 0032; signed in to the my-page): the invoice of an
 // auto-renewed contract paid by card or transfer (SPEC §4 220), paid here by card — the card data
 // to the provider's token endpoint only, the puzzle, then 3-D Secure on the provider's page and
 // back here (?threeDSecure=return) — or by a virtual account of its own. Ends at 330 (paid).
-// Loaded on its own (route-table.ts): it shares no module with the payment screen.
+// Loaded on its own (route-table.ts); the Idempotency-Key and the card token call are the
+// payment's own (idempotency-key.ts, payment-api.ts).
 
 type Loaded =
   { state: 'loading' } | { state: 'loaded'; invoice: Invoice | null } | { state: 'failed' }
@@ -57,9 +63,9 @@ function InvoiceCardForm({
 }) {
   const { api, storage, browser } = useServices()
   async function pay(cardToken: string, puzzle: PuzzleSolution): Promise<boolean> {
-    const key = keyFor(storage, 'invoice')
+    const key = idempotencyKeyFor(storage, 'invoice')
     try {
-      const outcome = await payInvoiceByCard(keyedClient(storage, key), {
+      const outcome = await payInvoiceByCard(executionClient(storage, key), {
         ...link,
         cardToken,
         puzzle,
@@ -68,11 +74,11 @@ function InvoiceCardForm({
         browser.assign(outcome.redirectUrl)
         return true
       }
-      clearKey(storage, 'invoice')
+      clearIdempotencyKey(storage, 'invoice')
       onOutcome()
       return true
     } catch (error) {
-      clearKey(storage, 'invoice')
+      clearIdempotencyKey(storage, 'invoice')
       onOutcome(t('invoice.failed', { code: errorCodeOf(error) }))
       return false
     }
@@ -99,13 +105,13 @@ function TransferSection({
   const [isProcessing, setProcessing] = useState(false)
   async function issue() {
     setProcessing(true)
-    const key = keyFor(storage, 'invoice')
+    const key = idempotencyKeyFor(storage, 'invoice')
     try {
-      await issueInvoiceAccount(keyedClient(storage, key), link)
-      clearKey(storage, 'invoice')
+      await issueInvoiceAccount(executionClient(storage, key), link)
+      clearIdempotencyKey(storage, 'invoice')
       onOutcome()
     } catch (error) {
-      clearKey(storage, 'invoice')
+      clearIdempotencyKey(storage, 'invoice')
       setProcessing(false)
       onOutcome(t('invoice.failed', { code: errorCodeOf(error) }))
     }
@@ -217,14 +223,14 @@ export default function InvoiceScreen() {
   useEffect(() => {
     let isCurrent = true
     async function start() {
-      const key = storedKey(storage, 'invoice')
+      const key = readIdempotencyKey(storage, 'invoice')
       if (isReturn && key !== undefined) {
         try {
-          await finishInvoiceThreeDSecure(keyedClient(storage, key), link)
+          await finishInvoiceThreeDSecure(executionClient(storage, key), link)
         } catch (error) {
           if (isCurrent) setMessage(t('invoice.failed', { code: errorCodeOf(error) }))
         }
-        clearKey(storage, 'invoice')
+        clearIdempotencyKey(storage, 'invoice')
       }
       if (isCurrent) await load()
       if (isReturn && isCurrent) setSearchParams({}, { replace: true })
