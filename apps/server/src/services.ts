@@ -34,7 +34,7 @@ import { HttpPaymentProvider } from './modules/payment/provider.ts'
 import { ReconciliationJob } from './modules/payment/reconciliation-job.ts'
 import { renewalJobTimer } from './modules/renewal/renewal-job.ts'
 import { followUpJobTimer } from './modules/follow-up/follow-up-job.ts'
-import { instalmentChargeTimer } from './modules/payment/instalment-charges.ts'
+import { instalmentJobTimer } from './modules/payment/instalment-job.ts'
 import { RenewalService } from './modules/renewal/renewal-service.ts'
 import { retentionJobTimer } from './modules/retention/retention-job.ts'
 import { loadServerKeys, type ServerKeys } from './modules/security/secrets.ts'
@@ -229,8 +229,9 @@ export async function buildServices(dependencies: ServiceDependencies): Promise<
     observer: metrics,
     log: log.child({ module: 'follow-up-job' }),
   })
-  // The monthly charges (issue #24, ADR 0038): every process may run it at once.
-  const instalmentJob = instalmentChargeTimer({
+  // The monthly charges and transfer invoices (issue #24, ADR 0038 and 0039): every process may
+  // run it at once.
+  const instalmentJob = instalmentJobTimer({
     db,
     clock,
     provider: new HttpPaymentProvider(paymentSettings),

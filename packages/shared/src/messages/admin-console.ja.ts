@@ -711,6 +711,9 @@ export const adminConsoleMessages = {
   'admin.money.card': 'カード',
   'admin.money.cardValue': '{brand} 末尾 {last4}',
   'admin.money.noCard': '保存カードなし',
+  'admin.money.method': 'お支払い方法',
+  'admin.money.method.card': 'クレジットカード',
+  'admin.money.method.transfer': 'お振込み',
   'admin.money.retriedByJob': '次回の請求日に自動で請求します',
   'admin.money.resolveInstalmentDescription':
     'この月の保険料を対応済みにします（団体経由で集金した、など）。カードへの請求はもう行われません。',

@@ -51,11 +51,11 @@ describe('保険料の書き方', () => {
     expect(paymentScopeText({ pymntMethod: '1', pymntCount: 12, closingDay: null })).toContain(
       '毎月保険開始日と同じ日にお支払いいただきます。',
     )
-    // a count that does not divide a year has no schedule; a transfer's are announced
+    // a count that does not divide a year has no schedule: the rest is announced
     expect(paymentScopeText({ pymntMethod: '1', pymntCount: 5, closingDay: 20 })).toContain(
       'あらためてご案内します。',
     )
-    expect(paymentScopeText({ pymntMethod: '3', pymntCount: 12, closingDay: 20 })).toContain(
+    expect(paymentScopeText({ pymntMethod: '3', pymntCount: 5, closingDay: 20 })).toContain(
       'あらためてご案内します。',
     )
     expect(paymentScopeText({ pymntMethod: '1', pymntCount: 1, closingDay: 20 })).toBe(
@@ -77,6 +77,21 @@ describe('プランの名前', () => {
     ).toBe('Aプラン（本人のみ）')
     expect(planNameText({ displayName: 'スタンダード', coverageName: '傷害補償（基本）' })).toBe(
       'スタンダード（傷害補償（基本））',
+    )
+  })
+})
+
+describe('振込の2回目以降（issue #24 point 5, ADR 0039）', () => {
+  it('締日までに振り込むこと、振込先は期日の14日前ごろにメールで届くことを伝えること', () => {
+    expect(paymentScopeText({ pymntMethod: '3', pymntCount: 12, closingDay: 20 })).toBe(
+      '今回のお支払いは、初回（1か月分）の保険料です。2回目以降は、毎月20日までにお振り込みいただきます。お振込先の口座は、そのつど期日の14日前ごろにメールでお知らせします。',
+    )
+    expect(paymentScopeText({ pymntMethod: '3', pymntCount: 4, closingDay: 31 })).toContain(
+      '3か月ごとの末日までにお振り込みいただきます。',
+    )
+    // without the schedule (closingDay left out) the rest is announced, as before
+    expect(paymentScopeText({ pymntMethod: '3', pymntCount: 12 })).toContain(
+      'あらためてご案内します。',
     )
   })
 })

@@ -151,6 +151,12 @@ describe('instalmentPlanText', () => {
     )
     expect(instalmentPlanText([], 26)).toBe('')
   })
+
+  it('振込（ADR 0039）: 「以降毎月…日までに …をお振込み」', () => {
+    expect(instalmentPlanText(instalmentSchedule(monthly), 26, 'transfer')).toBe(
+      '初回 2,280円（2027年1月分）、以降毎月26日までに 2,280円をお振込み（2027年12月分まで）',
+    )
+  })
 })
 
 describe('contractInstalments / schedulePlanText', () => {
@@ -188,5 +194,19 @@ describe('contractInstalments / schedulePlanText', () => {
       undefined,
     )
     expect(schedulePlanText([], 20)).toBe('')
+  })
+
+  it('振込の2回目は、初回の振込期日（申込日の7日後）より前にならないこと（ADR 0039）', () => {
+    const lateGroup = { pymntCount: 12, closingDay: 1, groupExpiryDate: '20271231' }
+    // applied 2026-12-28: by card month 2 is charged on its closing day (2027-01-01), by
+    // transfer it is due no earlier than the first account (2027-01-04)
+    const card = contractInstalments(lateGroup, application, 2280, '20261228')
+    const transfer = contractInstalments(lateGroup, application, 2280, '20261228', 'transfer')
+    expect(card?.[1]?.dueDate).toBe('20270101')
+    expect(transfer?.[1]?.dueDate).toBe('20270104')
+    expect(transfer?.[2]?.dueDate).toBe('20270201')
+    expect(schedulePlanText(transfer ?? [], 1, 'transfer')).toBe(
+      '初回 2,280円（2027年1月分）、以降毎月1日までに 2,280円をお振込み（2027年12月分まで）',
+    )
   })
 })

@@ -1,6 +1,7 @@
 import { formatJapaneseYearMonth, formatYen } from '../format/display.ts'
-import { addMonths, isValidYyyymmdd } from '../time/business-date.ts'
+import { addDays, addMonths, isValidYyyymmdd } from '../time/business-date.ts'
 import type { ApplyInfo } from '../api/application/apply-info.ts'
+import { VIRTUAL_ACCOUNT_DUE_DAYS } from './payment.ts'
 
 // The premium instalments of a card-paid contract (issue #24 point 2, ADR 0038): how many, which
 // month each covers, and when each is charged, from the group product's payment settings
@@ -13,6 +14,20 @@ import type { ApplyInfo } from '../api/application/apply-info.ts'
 // - Each later one is charged in advance: on the closing day of the month before the first month
 //   it covers (the month's last day when the month is shorter), without the holder present.
 // - One every 12 / pymntCount months (monthly for 12), while the coverage lasts.
+// - A contract paid by bank transfer (pymntMethod "3") has the same schedule, each later
+//   instalment due (to be transferred) by its date: the holder is mailed a virtual account of its
+//   own INSTALMENT_INVOICE_LEAD_DAYS before it (ADR 0039). Its first instalment is the
+//   application's own account; a later one is never due before that account's due date.
+
+/** How later instalments are paid: the stored card, or a transfer to an invoiced account. */
+export type InstalmentMethod = 'card' | 'transfer'
+
+/** SPEC §3.3 pymntMethod: "1" card, "3" transfer; group collection ("4") has no instalments here. */
+export function instalmentMethodOf(pymntMethod: string): InstalmentMethod | undefined {
+  if (pymntMethod === '1') return 'card'
+  if (pymntMethod === '3') return 'transfer'
+  return undefined
+}
 
 /** SPEC §3.3 payment counts whose instalments fall on whole months. */
 const SCHEDULABLE_COUNTS = [1, 2, 3, 4, 6, 12] as const
@@ -30,6 +45,8 @@ export interface InstalmentPlanInput {
   amount: number
   /** YYYYMMDD: when the first instalment was charged (the application's payment) */
   firstChargeDate: string
+  /** YYYYMMDD: no later instalment is due before it (default: firstChargeDate) */
+  laterNotBefore?: string
 }
 
 export interface Instalment {
@@ -76,10 +93,12 @@ export function instalmentIntervalMonths(pymntCount: number): number {
  */
 export function instalmentSchedule(input: InstalmentPlanInput): Instalment[] {
   const interval = instalmentIntervalMonths(input.pymntCount)
+  const laterNotBefore = input.laterNotBefore ?? input.firstChargeDate
   for (const [name, value] of [
     ['inceptionDate', input.inceptionDate],
     ['expiryDate', input.expiryDate],
     ['firstChargeDate', input.firstChargeDate],
+    ['laterNotBefore', laterNotBefore],
   ] as const) {
     if (!isValidYyyymmdd(value)) throw new RangeError(`${name} is not a YYYYMMDD date: ${value}`)
   }
@@ -109,8 +128,8 @@ export function instalmentSchedule(input: InstalmentPlanInput): Instalment[] {
       dueDate:
         index === 0
           ? input.firstChargeDate
-          : inAdvance < input.firstChargeDate
-            ? input.firstChargeDate
+          : inAdvance < laterNotBefore
+            ? laterNotBefore
             : inAdvance,
       amount: input.amount,
     })
@@ -123,11 +142,15 @@ function monthLabel(yyyymm: string): string {
 }
 
 /**
- * 「初回 2,280円（2027年1月分）、以降毎月26日に 2,280円（2027年12月分まで）」: the schedule in one
- * sentence, for the confirmation, payment and completion screens, the mail, the my-page and the
- * certificate.
+ * 「初回 2,280円（2027年1月分）、以降毎月26日に 2,280円（2027年12月分まで）」 (card) or 「…、以降毎月
+ * 26日までに 2,280円をお振込み（2027年12月分まで）」 (transfer): the schedule in one sentence, for
+ * the confirmation, payment and completion screens, the mail, the my-page and the certificate.
  */
-export function instalmentPlanText(schedule: readonly Instalment[], closingDay: number): string {
+export function instalmentPlanText(
+  schedule: readonly Instalment[],
+  closingDay: number,
+  method: InstalmentMethod = 'card',
+): string {
   const [first, second] = schedule
   if (first === undefined) return ''
   const firstText = `初回 ${formatYen(first.amount)}（${monthLabel(first.coversMonth)}）`
@@ -136,7 +159,11 @@ export function instalmentPlanText(schedule: readonly Instalment[], closingDay: 
   const interval = monthsBetween(first.coversMonth, second.coversMonth)
   const every = interval === 1 ? '毎月' : `${interval}か月ごとの`
   const day = closingDay === 31 ? '末日' : `${closingDay}日`
-  return `${firstText}、以降${every}${day}に ${formatYen(second.amount)}（${monthLabel(last.coversMonth)}まで）`
+  const later =
+    method === 'card'
+      ? `${day}に ${formatYen(second.amount)}`
+      : `${day}までに ${formatYen(second.amount)}をお振込み`
+  return `${firstText}、以降${every}${later}（${monthLabel(last.coversMonth)}まで）`
 }
 
 /**
@@ -151,6 +178,7 @@ export function contractInstalments(
   applyInfo: Pick<ApplyInfo, 'basicInfo' | 'policyHolderInfo' | 'cvrgeInfo'>,
   firstAmount: number,
   today: string,
+  method: InstalmentMethod = 'card',
 ): Instalment[] | undefined {
   const holder = applyInfo.policyHolderInfo
   try {
@@ -167,6 +195,10 @@ export function contractInstalments(
           : holder.policyHolderExpiryDate,
       amount: applyInfo.cvrgeInfo.totalPremium,
       firstChargeDate: today,
+      // a transfer's second instalment is not due before the first's account is
+      ...(method === 'transfer'
+        ? { laterNotBefore: addDays(today, VIRTUAL_ACCOUNT_DUE_DAYS) }
+        : {}),
     })
     return schedule.map((each) => (each.seq === 1 ? { ...each, amount: firstAmount } : each))
   } catch (error) {
@@ -182,9 +214,10 @@ export function contractInstalments(
 export function schedulePlanText(
   schedule: readonly Instalment[],
   closingDay: number | null,
+  method: InstalmentMethod = 'card',
 ): string {
   const [first, second] = schedule
   if (first === undefined) return ''
   const day = closingDay ?? Number((second ?? first).dueDate.slice(6, 8))
-  return instalmentPlanText(schedule, day)
+  return instalmentPlanText(schedule, day, method)
 }

@@ -10,6 +10,11 @@ export type StatusPattern = '110' | '210' | '211' | '220' | '330'
 export const PUZZLE_VALIDITY_SECONDS = 5 * 60
 /** The virtual account's due date: this many days after the application date (JST). */
 export const VIRTUAL_ACCOUNT_DUE_DAYS = 7
+/**
+ * A later instalment paid by transfer (issue #24 point 5, ADR 0039): its own virtual account is
+ * mailed this many days before its due date.
+ */
+export const INSTALMENT_INVOICE_LEAD_DAYS = 14
 
 /**
  * What an application pays (SPEC §3.3 payment settings, issue #17 point 13): its total premium

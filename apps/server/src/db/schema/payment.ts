@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  type AnyPgColumn,
   check,
   index,
   integer,
@@ -66,7 +67,10 @@ export const paymentAttempts = pgTable(
   ],
 )
 
-/** 振込口座（バーチャル口座）: one per application, issued by the provider. */
+/**
+ * 振込口座（バーチャル口座）: issued by the provider, one per application (its first payment), and
+ * one per later instalment of a contract paid by transfer (`instalmentId`, ADR 0039).
+ */
 export const virtualAccounts = pgTable(
   'virtual_accounts',
   {
@@ -74,6 +78,8 @@ export const virtualAccounts = pgTable(
     applicationId: uuid()
       .notNull()
       .references(() => applications.id, { onDelete: 'restrict' }),
+    /** the later instalment this account invoices; null: the application's own account */
+    instalmentId: uuid().references((): AnyPgColumn => instalments.id, { onDelete: 'restrict' }),
     providerAccountId: text().notNull(),
     bankName: text().notNull(),
     bankCode: text().notNull(),
@@ -93,7 +99,11 @@ export const virtualAccounts = pgTable(
     updatedAt: instant().notNull().defaultNow(),
   },
   (table) => [
-    unique('virtual_accounts_application_uq').on(table.applicationId),
+    // the application's own account: one; an instalment's: one each
+    uniqueIndex('virtual_accounts_application_uq')
+      .on(table.applicationId)
+      .where(sql`${table.instalmentId} is null`),
+    unique('virtual_accounts_instalment_uq').on(table.instalmentId),
     unique('virtual_accounts_number_uq').on(table.accountNumber),
     check(
       'virtual_accounts_deposit_status',
@@ -242,9 +252,13 @@ export const storedCards = pgTable(
 )
 
 /**
- * 保険料の分割払い (issue #24 points 2 and 3, ADR 0038): one row per instalment of a card-paid
- * contract, the first (paid at application) included.
- * status: due → charging → paid | failed; a declined charge goes back to due, with its next try.
+ * 保険料の分割払い (issue #24 points 2 and 3, ADR 0038): one row per instalment of a contract paid
+ * in instalments, the first (paid at application) included.
+ * By card: due → charging → paid | failed; a declined charge goes back to due, with its next try.
+ * By transfer (ADR 0039): due → charging (its account being issued) → invoiced (account mailed;
+ * `nextAttemptAt` the day after its due date) → paid (deposited) | failed (not deposited by its
+ * due date; a deposit after it still pays it). The first is the application's own account:
+ * invoiced from the start, paid by the application's deposit.
  * `tries` counts the charges begun; the provider's idempotency key is the instalment's id and
  * `tries`, so a charge whose outcome was lost (a killed process, a timeout) is asked again with
  * the same key and never taken twice. `claimToken` and `leaseUntil` belong to the run charging it.
@@ -257,6 +271,8 @@ export const instalments = pgTable(
       .notNull()
       .references(() => applications.id, { onDelete: 'restrict' }),
     seq: integer().notNull(),
+    /** card: charged to the stored card; transfer: paid into a virtual account of its own */
+    method: text().notNull().default('card'),
     /** YYYYMM: the first month it covers */
     coversMonth: text().notNull(),
     /** YYYYMMDD (Japan): when it is charged */
@@ -278,7 +294,11 @@ export const instalments = pgTable(
     updatedAt: instant().notNull().defaultNow(),
   },
   (table) => [
-    check('instalments_status', sql`${table.status} in ('due', 'charging', 'paid', 'failed')`),
+    check(
+      'instalments_status',
+      sql`${table.status} in ('due', 'charging', 'invoiced', 'paid', 'failed')`,
+    ),
+    check('instalments_method', sql`${table.method} in ('card', 'transfer')`),
     check('instalments_amount', sql`${table.amount} > 0`),
     unique('instalments_seq_uq').on(table.applicationId, table.seq),
     index('instalments_due_ix').on(table.status, table.nextAttemptAt),

@@ -53,6 +53,12 @@ export function scopeCondition(scope: RecordScope): SQL | undefined {
   }
 }
 
+/** The application's own virtual account (not a later instalment's, ADR 0039): at most one. */
+const applicationOwnAccount = and(
+  eq(virtualAccounts.applicationId, applications.id),
+  isNull(virtualAccounts.instalmentId),
+)
+
 /**
  * rules/back-office.ts adminPaymentStatus in SQL (keep them in step), over `applications` and the
  * application's virtual account (`depositStatus`, null without one).
@@ -251,17 +257,14 @@ export async function searchApplications(
     .from(applications)
     .$dynamic()
   if (needsDeposit) {
-    idQuery = idQuery.leftJoin(virtualAccounts, eq(virtualAccounts.applicationId, applications.id))
+    idQuery = idQuery.leftJoin(virtualAccounts, applicationOwnAccount)
   }
   if (needsMember) {
     idQuery = idQuery.innerJoin(rosterMembers, eq(rosterMembers.id, applications.rosterMemberId))
   }
   let countQuery = db.select({ total: count() }).from(applications).$dynamic()
   if (needsDeposit) {
-    countQuery = countQuery.leftJoin(
-      virtualAccounts,
-      eq(virtualAccounts.applicationId, applications.id),
-    )
+    countQuery = countQuery.leftJoin(virtualAccounts, applicationOwnAccount)
   }
   // A name or a member code picks few rows: read them by their own index, then sort them, rather
   // than let the planner walk the sort's index hoping to meet them early (it need not).
@@ -313,7 +316,7 @@ export async function searchApplications(
     })
     .from(applications)
     .innerJoin(rosterMembers, eq(rosterMembers.id, applications.rosterMemberId))
-    .leftJoin(virtualAccounts, eq(virtualAccounts.applicationId, applications.id))
+    .leftJoin(virtualAccounts, applicationOwnAccount)
     .where(
       inArray(
         applications.id,
@@ -404,7 +407,7 @@ export async function findApplicationInScope(
         eq(groupPfInfos.groupPfCodeInceptionDateYm, applications.groupPfCodeInceptionDateYm),
       ),
     )
-    .leftJoin(virtualAccounts, eq(virtualAccounts.applicationId, applications.id))
+    .leftJoin(virtualAccounts, applicationOwnAccount)
     .where(and(eq(applications.id, applicationId), scopeCondition(scope)))
     .limit(1)
   return rows[0]

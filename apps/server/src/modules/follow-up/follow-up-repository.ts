@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm'
 import type { ApplyInfo } from '@app/shared'
 import type { Database } from '../../db/client.ts'
 import {
@@ -77,6 +77,8 @@ export async function listUnpaidAccounts(db: Database): Promise<UnpaidAccount[]>
     .where(
       and(
         eq(applications.status, 'applied'),
+        // the application's own account: a later instalment's is followed by its invoice job
+        isNull(virtualAccounts.instalmentId),
         inArray(virtualAccounts.depositStatus, ['awaiting', 'underpaid']),
       ),
     )

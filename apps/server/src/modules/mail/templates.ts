@@ -171,8 +171,8 @@ export interface CompletionMailInput {
   /** SPEC §3.3 payment count: what the amount is for (issue #23 point 4) */
   pymntCount: number
   /**
-   * SPEC §3.3 closing day, given when the later instalments are charged to the stored card
-   * (issue #24): the mail says when
+   * SPEC §3.3 closing day, given when a schedule was written: the later instalments are charged
+   * to the stored card (issue #24), or transferred by it (ADR 0039); the mail says when
    */
   closingDay?: number | null
   /** the issued account when pymntMethod is "3" */

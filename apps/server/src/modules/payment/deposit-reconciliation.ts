@@ -18,6 +18,9 @@ import {
 } from './payment-repository.ts'
 import { findApplicationById, updateApplyInfo } from '../application/application-records.ts'
 import { verifyDepositSignature } from './signature.ts'
+import { instalmentDepositMail } from '../mail/instalment-templates.ts'
+import { instalmentMailTarget } from './instalment-charges.ts'
+import { findInstalment, markTransferPaid } from './instalment-repository.ts'
 
 import { PaymentPart, type PaymentOptions } from './payment-common.ts'
 
@@ -149,15 +152,55 @@ export class DepositReconciliation extends PaymentPart {
         depositStatus: outcome,
         now: by.now,
       })
-      await this.#applyDeposit(tx, account.applicationId, {
-        event: depositEvents[outcome],
-        amount: account.amount,
-        paidAmount,
-        outcome,
-        now: by.now,
-      })
+      // paid in full (or more): the transferred instalment it invoices is paid (ADR 0039)
+      if (outcome !== 'underpaid') {
+        await markTransferPaid(tx, account, notification.id, by.now)
+      }
+      if (account.instalmentId === null) {
+        await this.#applyDeposit(tx, account.applicationId, {
+          event: depositEvents[outcome],
+          amount: account.amount,
+          paidAmount,
+          outcome,
+          now: by.now,
+        })
+      } else {
+        await this.#mailInstalmentDeposit(tx, account.instalmentId, {
+          amount: account.amount,
+          paidAmount,
+          outcome,
+          now: by.now,
+        })
+      }
     }
     return outcome
+  }
+
+  /**
+   * A deposit into a later instalment's account (ADR 0039): the holder is told it arrived, short
+   * or over. The application's status pattern is its first payment's and does not move.
+   */
+  async #mailInstalmentDeposit(
+    tx: Database,
+    instalmentId: string,
+    deposit: {
+      amount: number
+      paidAmount: number
+      outcome: 'paid' | 'underpaid' | 'overpaid'
+      now: Date
+    },
+  ): Promise<void> {
+    const instalment = await findInstalment(tx, instalmentId)
+    if (instalment === undefined) return
+    const target = await instalmentMailTarget(tx, instalment, this.options.publicBaseUrl)
+    if (target === undefined) return
+    const mail = instalmentDepositMail({
+      ...target.context,
+      amount: deposit.amount,
+      paidAmount: deposit.paidAmount,
+      outcome: deposit.outcome,
+    })
+    await enqueueMail(tx, { ...mail, recipient: target.subject.mailAddress }, deposit.now)
   }
 
   /**

@@ -2,7 +2,6 @@ import { addDays, startOfBusinessDate, toBusinessDate } from '@app/shared'
 import { myPageLoginHref } from '@app/shared/format/page-urls'
 import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/client.ts'
-import { IntervalJob } from '../../lib/interval-job.ts'
 import { findBranch } from '../group/group-records.ts'
 import {
   agencyInstalmentFailedMail,
@@ -10,7 +9,6 @@ import {
   instalmentFailedMail,
 } from '../mail/instalment-templates.ts'
 import { enqueueMail } from '../mail/outbox.ts'
-import type { JobObserver } from '../metrics/metrics.ts'
 import {
   claimDueInstalments,
   findInstalmentMailSubject,
@@ -58,7 +56,8 @@ export interface InstalmentChargeOptions {
   deliverMail?: (messageId: string) => Promise<unknown>
 }
 
-export interface InstalmentChargeResult {
+// a type, not an interface: its counts are read as Object.values (instalment-job.ts)
+export type InstalmentChargeResult = {
   paid: number
   /** refused, to be tried again */
   declined: number
@@ -81,6 +80,29 @@ function nextTryDate(today: string, tries: number): string | undefined {
   return days === undefined ? undefined : addDays(today, days)
 }
 
+/**
+ * Who an instalment's mail goes to and what it says of the contract: the holder, the branch (its
+ * contact and agentMail) and the common lines; undefined when the application is gone.
+ */
+export async function instalmentMailTarget(
+  tx: Database,
+  instalment: { applicationId: string; coversMonth: string; amount: number },
+  publicBaseUrl: () => string,
+) {
+  const subject = await findInstalmentMailSubject(tx, instalment.applicationId)
+  if (subject === undefined) return undefined
+  const branch = await findBranch(tx, subject)
+  const context = {
+    groupName: subject.groupNameKanji,
+    agencyContact: branch?.refFreeField ?? '',
+    groupPfPolicyHolderNo: subject.groupPfPolicyHolderNo,
+    coversMonth: instalment.coversMonth,
+    amount: instalment.amount,
+    myPageUrl: `${publicBaseUrl()}${myPageLoginHref(subject)}`,
+  }
+  return { subject, branch, context }
+}
+
 /** Runs until nothing is due: every claimed instalment charged and its outcome written. */
 export async function runInstalmentCharges(
   options: InstalmentChargeOptions,
@@ -95,6 +117,7 @@ export async function runInstalmentCharges(
   for (;;) {
     const now = options.clock.now()
     const claims = await claimDueInstalments(options.db, {
+      method: 'card',
       now,
       leaseUntil: new Date(now.getTime() + CHARGE_LEASE_MS),
       limit: BATCH,
@@ -147,17 +170,9 @@ async function chargeOne(
     if (outcome.status === 'paid' || outcome.status === 'charging') {
       return undefined
     }
-    const subject = await findInstalmentMailSubject(tx, claim.applicationId)
-    if (subject === undefined) return undefined
-    const branch = await findBranch(tx, subject)
-    const context = {
-      groupName: subject.groupNameKanji,
-      agencyContact: branch?.refFreeField ?? '',
-      groupPfPolicyHolderNo: subject.groupPfPolicyHolderNo,
-      coversMonth: claim.coversMonth,
-      amount: claim.amount,
-      myPageUrl: `${options.publicBaseUrl()}${myPageLoginHref(subject)}`,
-    }
+    const target = await instalmentMailTarget(tx, claim, options.publicBaseUrl)
+    if (target === undefined) return undefined
+    const { subject, branch, context } = target
     if (outcome.status === 'due') {
       const content = instalmentDeclinedMail({
         ...context,
@@ -193,34 +208,4 @@ async function chargeOne(
   else if (outcome.status === 'failed') result.failed += 1
   else result.unanswered += 1
   if (messageId !== undefined) await options.deliverMail?.(messageId).catch(() => undefined)
-}
-
-export interface InstalmentChargeTimerOptions extends InstalmentChargeOptions {
-  /** seconds between runs; 0 never runs */
-  intervalSeconds: number
-  /** after the charges: deletes at the provider the cards a change removed and it did not confirm
-   * deleting (card-change.ts); the number deleted */
-  deleteRemovedCards?: () => Promise<number>
-  observer?: JobObserver
-  log: {
-    info: (object: object, message: string) => void
-    error: (object: object, message: string) => void
-  }
-}
-
-/** The job in the server process (lib/interval-job.ts); every process may run it at once. */
-export function instalmentChargeTimer(options: InstalmentChargeTimerOptions): IntervalJob {
-  return new IntervalJob(options.intervalSeconds, async () => {
-    try {
-      const charges = await runInstalmentCharges(options)
-      const result = { ...charges, cardsDeleted: (await options.deleteRemovedCards?.()) ?? 0 }
-      if (Object.values(result).some((count) => count > 0)) {
-        options.log.info(result, 'instalment charges ran')
-      }
-      options.observer?.jobRan('instalments', 'ok')
-    } catch (error) {
-      options.log.error({ err: error }, 'instalment charges failed')
-      options.observer?.jobRan('instalments', 'failed')
-    }
-  })
 }

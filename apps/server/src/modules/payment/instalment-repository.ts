@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm'
-import type { Instalment } from '@app/shared/rules/instalments'
+import type { Instalment, InstalmentMethod } from '@app/shared/rules/instalments'
 import type { Database } from '../../db/client.ts'
 import {
   accounts,
@@ -8,10 +8,13 @@ import {
   instalments,
   moneyItemStates,
   storedCards,
+  virtualAccounts,
 } from '../../db/schema/index.ts'
+import type { VirtualAccountRow } from './payment-repository.ts'
 
-// Drizzle queries only (STYLE.md §6): the instalments of card-paid contracts and the cards the
-// provider keeps for them (issue #24, ADR 0038).
+// Drizzle queries only (STYLE.md §6): the instalments of contracts paid in instalments, the cards
+// the provider keeps for them (issue #24, ADR 0038) and the accounts that invoice them by transfer
+// (ADR 0039).
 
 export interface StoredCardInput {
   applicationId: string
@@ -22,12 +25,13 @@ export interface StoredCardInput {
   expiryYear: string
 }
 
-export type InstalmentStatus = 'due' | 'charging' | 'paid' | 'failed'
+export type InstalmentStatus = 'due' | 'charging' | 'invoiced' | 'paid' | 'failed'
 
 export interface InstalmentRow {
   id: string
   applicationId: string
   seq: number
+  method: InstalmentMethod
   coversMonth: string
   dueDate: string
   amount: number
@@ -45,6 +49,8 @@ export interface ClaimedInstalment {
   applicationId: string
   seq: number
   coversMonth: string
+  /** YYYYMMDD: when it is charged, or by when it is transferred */
+  dueDate: string
   amount: number
   tries: number
   claimToken: string
@@ -69,35 +75,52 @@ export async function saveStoredCard(
 }
 
 /**
- * Writes a contract's schedule once: the first instalment as paid (by the application's
- * payment), the others due on their dates (`dueAt` gives the moment a date starts in Japan).
- * A second call (a repeated completion) writes nothing.
+ * Writes a contract's schedule once (`dueAt` gives the moment a date starts in Japan); a second
+ * call (a repeated completion) writes nothing.
+ * - card: the first instalment paid (by the application's payment), the others due on their dates;
+ * - transfer (ADR 0039): the first invoiced (the application's own account, paid by its deposit),
+ *   the others due for their invoice `invoiceLeadDays` before their dates.
  */
 export async function writeSchedule(
   db: Database,
   input: {
     applicationId: string
     schedule: readonly Instalment[]
-    firstPaymentId: string
     now: Date
     dueAt: (yyyymmdd: string) => Date
-  },
+  } & (
+    | { method: 'card'; firstPaymentId: string }
+    | { method: 'transfer'; invoiceAt: (yyyymmdd: string) => Date }
+  ),
 ): Promise<void> {
   if (input.schedule.length === 0) return
+  const first = (each: Instalment) =>
+    input.method === 'card'
+      ? {
+          status: 'paid',
+          tries: 1,
+          nextAttemptAt: input.dueAt(each.dueDate),
+          providerPaymentId: input.firstPaymentId,
+          paidAt: input.now,
+        }
+      : { status: 'invoiced', tries: 0, nextAttemptAt: input.dueAt(each.dueDate) }
+  const later = (each: Instalment) => ({
+    status: 'due',
+    tries: 0,
+    nextAttemptAt:
+      input.method === 'card' ? input.dueAt(each.dueDate) : input.invoiceAt(each.dueDate),
+  })
   await db
     .insert(instalments)
     .values(
       input.schedule.map((each) => ({
         applicationId: input.applicationId,
         seq: each.seq,
+        method: input.method,
         coversMonth: each.coversMonth,
         dueDate: each.dueDate,
         amount: each.amount,
-        status: each.seq === 1 ? 'paid' : 'due',
-        tries: each.seq === 1 ? 1 : 0,
-        nextAttemptAt: input.dueAt(each.dueDate),
-        providerPaymentId: each.seq === 1 ? input.firstPaymentId : null,
-        paidAt: each.seq === 1 ? input.now : null,
+        ...(each.seq === 1 ? first(each) : later(each)),
         createdAt: input.now,
         updatedAt: input.now,
       })),
@@ -113,13 +136,14 @@ export async function writeSchedule(
  */
 export async function claimDueInstalments(
   db: Database,
-  input: { now: Date; leaseUntil: Date; limit: number },
+  input: { method: InstalmentMethod; now: Date; leaseUntil: Date; limit: number },
 ): Promise<ClaimedInstalment[]> {
   type Row = {
     id: string
     application_id: string
     seq: number
     covers_month: string
+    due_date: string
     amount: number
     tries: number
     claim_token: string
@@ -128,8 +152,9 @@ export async function claimDueInstalments(
   const result = await db.execute(sql`
     with picked as (
       select id from ${instalments}
-      where (status = 'due' and next_attempt_at <= ${input.now})
-         or (status = 'charging' and lease_until <= ${input.now})
+      where method = ${input.method}
+        and ((status = 'due' and next_attempt_at <= ${input.now})
+          or (status = 'charging' and lease_until <= ${input.now}))
       order by next_attempt_at, id
       limit ${input.limit}
       for update skip locked
@@ -142,7 +167,8 @@ export async function claimDueInstalments(
           updated_at = ${input.now}
       from picked
       where i.id = picked.id
-      returning i.id, i.application_id, i.seq, i.covers_month, i.amount, i.tries, i.claim_token
+      returning i.id, i.application_id, i.seq, i.covers_month, i.due_date, i.amount, i.tries,
+        i.claim_token
     )
     select claimed.*, card.provider_card_id
     from claimed
@@ -156,6 +182,7 @@ export async function claimDueInstalments(
     applicationId: row.application_id,
     seq: Number(row.seq),
     coversMonth: row.covers_month,
+    dueDate: row.due_date,
     amount: Number(row.amount),
     tries: Number(row.tries),
     claimToken: row.claim_token,
@@ -170,6 +197,8 @@ export type InstalmentOutcome =
   | { status: 'failed'; errorCode: string }
   /** the outcome is unknown (the provider did not answer): asked again with the same key */
   | { status: 'charging'; leaseUntil: Date }
+  /** a transfer's account issued and mailed: overdue from `nextAttemptAt` (ADR 0039) */
+  | { status: 'invoiced'; nextAttemptAt: Date }
 
 export async function finishClaim(
   db: Database,
@@ -202,7 +231,15 @@ export async function finishClaim(
               claimToken: null,
               leaseUntil: null,
             }
-          : { leaseUntil: outcome.leaseUntil }
+          : outcome.status === 'invoiced'
+            ? {
+                status: 'invoiced',
+                nextAttemptAt: outcome.nextAttemptAt,
+                lastErrorCode: null,
+                claimToken: null,
+                leaseUntil: null,
+              }
+            : { leaseUntil: outcome.leaseUntil }
   const updated = await db
     .update(instalments)
     .set({ ...values, updatedAt: now })
@@ -227,6 +264,7 @@ export async function listInstalments(
       id: instalments.id,
       applicationId: instalments.applicationId,
       seq: instalments.seq,
+      method: instalments.method,
       coversMonth: instalments.coversMonth,
       dueDate: instalments.dueDate,
       amount: instalments.amount,
@@ -240,7 +278,12 @@ export async function listInstalments(
     .from(instalments)
     .where(eq(instalments.applicationId, applicationId))
     .orderBy(asc(instalments.seq))
-  return rows.map((row) => ({ ...row, status: row.status as InstalmentStatus }))
+  // the table's check constraints allow only these values
+  return rows.map((row) => ({
+    ...row,
+    method: row.method as InstalmentMethod,
+    status: row.status as InstalmentStatus,
+  }))
 }
 
 /** Who is told of an instalment's charge: the holder's mail address and the group's names. */
@@ -251,6 +294,8 @@ export interface InstalmentMailSubject {
   groupPfBranchNo: string
   urlKey: string
   groupPfPolicyHolderNo: string
+  /** the payer's name kept with a transfer's account (kana, else kanji; 60 at most) */
+  payerName: string
 }
 
 export async function findInstalmentMailSubject(
@@ -284,6 +329,11 @@ export async function findInstalmentMailSubject(
     groupPfBranchNo: row.groupPfBranchNo,
     urlKey: row.urlKey,
     groupPfPolicyHolderNo: row.applyInfo?.basicInfo.groupPfPolicyHolderNo ?? '',
+    payerName: (
+      row.applyInfo?.policyHolderInfo.policyHolderNameKana ||
+      row.applyInfo?.policyHolderInfo.policyHolderNameKanji ||
+      ''
+    ).slice(0, 60),
   }
 }
 
@@ -442,4 +492,143 @@ export async function markCardsDeleted(
     .update(storedCards)
     .set({ providerDeletedAt: now })
     .where(inArray(storedCards.providerCardId, [...providerCardIds]))
+}
+
+// ---- transfers (ADR 0039) ----
+
+/**
+ * Keeps a later instalment's account, once: the same instalment's account again (a run that lost
+ * its claim and issued it too: the provider answered the same account) writes nothing.
+ */
+export async function saveInstalmentAccount(
+  db: Database,
+  row: typeof virtualAccounts.$inferInsert & { instalmentId: string },
+): Promise<void> {
+  await db.insert(virtualAccounts).values(row).onConflictDoNothing({
+    target: virtualAccounts.instalmentId,
+  })
+}
+
+/**
+ * The accounts of a contract's transferred instalments, by instalment id; the first instalment's
+ * is the application's own account (keyed by the first instalment's id too).
+ */
+export async function listInstalmentAccounts(
+  db: Database,
+  applicationId: string,
+): Promise<Map<string, VirtualAccountRow>> {
+  const rows = await db
+    .select({ account: virtualAccounts, firstId: instalments.id })
+    .from(virtualAccounts)
+    .leftJoin(
+      instalments,
+      and(
+        isNull(virtualAccounts.instalmentId),
+        eq(instalments.applicationId, virtualAccounts.applicationId),
+        eq(instalments.seq, 1),
+        eq(instalments.method, 'transfer'),
+      ),
+    )
+    .where(eq(virtualAccounts.applicationId, applicationId))
+  const byInstalment = new Map<string, VirtualAccountRow>()
+  for (const { account, firstId } of rows) {
+    const key = account.instalmentId ?? firstId
+    if (key !== null) byInstalment.set(key, account)
+  }
+  return byInstalment
+}
+
+/**
+ * A deposit paid a transferred instalment in full (the reconciliation's transaction): the account's
+ * instalment, or, for the application's own account, the contract's first. A deposit after the
+ * due date still pays a failed one. True when an instalment changed.
+ */
+export async function markTransferPaid(
+  tx: Database,
+  account: { applicationId: string; instalmentId: string | null },
+  depositId: string,
+  now: Date,
+): Promise<boolean> {
+  const which =
+    account.instalmentId === null
+      ? and(eq(instalments.applicationId, account.applicationId), eq(instalments.seq, 1))
+      : eq(instalments.id, account.instalmentId)
+  const updated = await tx
+    .update(instalments)
+    .set({ status: 'paid', providerPaymentId: depositId, paidAt: now, updatedAt: now })
+    .where(
+      and(
+        which,
+        eq(instalments.method, 'transfer'),
+        inArray(instalments.status, ['invoiced', 'failed']),
+      ),
+    )
+    .returning({ id: instalments.id })
+  return updated.length > 0
+}
+
+/** One instalment: what its deposit mail says of it. */
+export async function findInstalment(
+  db: Database,
+  instalmentId: string,
+): Promise<{ applicationId: string; coversMonth: string; amount: number } | undefined> {
+  const [row] = await db
+    .select({
+      applicationId: instalments.applicationId,
+      coversMonth: instalments.coversMonth,
+      amount: instalments.amount,
+    })
+    .from(instalments)
+    .where(eq(instalments.id, instalmentId))
+  return row
+}
+
+/** A later transferred instalment its due date passed without its deposit. */
+export interface OverdueInstalment {
+  id: string
+  applicationId: string
+  coversMonth: string
+  dueDate: string
+  amount: number
+}
+
+/**
+ * Marks failed the invoiced later instalments whose due date has passed (`nextAttemptAt`, the day
+ * after it): one statement, so a row two runs reach at once is marked by one (the second finds it
+ * failed and leaves it). The application's own (the first) is followed by its deposit reminders.
+ */
+export async function markOverdueTransfers(
+  db: Database,
+  now: Date,
+  limit: number,
+): Promise<OverdueInstalment[]> {
+  type Row = {
+    id: string
+    application_id: string
+    covers_month: string
+    due_date: string
+    amount: number
+  }
+  const result = await db.execute(sql`
+    with picked as (
+      select id from ${instalments}
+      where method = 'transfer' and status = 'invoiced' and seq > 1
+        and next_attempt_at <= ${now}
+      order by next_attempt_at, id
+      limit ${limit}
+      for update skip locked
+    )
+    update ${instalments} as i
+    set status = 'failed', last_error_code = 'unpaid', updated_at = ${now}
+    from picked
+    where i.id = picked.id and i.status = 'invoiced'
+    returning i.id, i.application_id, i.covers_month, i.due_date, i.amount
+  `)
+  return (result as { rows: Row[] }).rows.map((row) => ({
+    id: row.id,
+    applicationId: row.application_id,
+    coversMonth: row.covers_month,
+    dueDate: row.due_date,
+    amount: Number(row.amount),
+  }))
 }

@@ -21,6 +21,7 @@ export async function giveMonthlySchedule(
       amount: input.amount,
       firstChargeDate: '20261205',
     }),
+    method: 'card',
     firstPaymentId: `pay_first_${input.providerCardId}`,
     now: input.now,
     dueAt: startOfBusinessDate,

@@ -213,6 +213,7 @@ describe('保険料の毎月の請求 (issue #24)', () => {
     clock.set(jstTime('20270126', '0300'))
     // a run claims and stops (a process killed before it wrote anything)
     const stopped = await claimDueInstalments(app.db, {
+      method: 'card',
       now: clock.now(),
       leaseUntil: new Date(clock.now().getTime() + CHARGE_LEASE_MS),
       limit: 50,

@@ -16,6 +16,7 @@ import {
   applications,
   auditLog,
   depositNotifications,
+  instalments,
   outboxMessages,
   paymentAttempts,
   paymentRefunds,
@@ -484,6 +485,9 @@ describe('入金・決済照合（issue #21 の3）', () => {
       clock.set(testNow)
       a = (await withAccount()).who.applicationId
       b = (await withAccount()).who.applicationId
+      // the transfer product's own schedule (ADR 0039) gives way to a card one: these contracts
+      // stand for card-paid ones here
+      await app.db.delete(instalments).where(inArray(instalments.applicationId, [a, b]))
       await giveMonthlySchedule(app.db, {
         applicationId: a,
         amount: 2280,
@@ -521,6 +525,7 @@ describe('入金・決済照合（issue #21 の3）', () => {
           groupPfPolicyHolderNo: await policyHolderNoOf(a),
           coversMonth: '202702',
           amount: 2280,
+          method: 'card',
           tries: 3,
           lastErrorCode: 'card_declined',
           nextAttemptAt: null,
@@ -537,6 +542,7 @@ describe('入金・決済照合（issue #21 の3）', () => {
           groupPfPolicyHolderNo: await policyHolderNoOf(b),
           coversMonth: '202702',
           amount: 2280,
+          method: 'card',
           tries: 2,
           lastErrorCode: 'card_declined',
           nextAttemptAt: startOfBusinessDate('20270212').toISOString(),

@@ -149,6 +149,8 @@ function instalmentItemOf(row: InstalmentItemRow): MoneyInstalmentItem {
     groupPfPolicyHolderNo: row.groupPfPolicyHolderNo,
     coversMonth: row.coversMonth,
     amount: row.amount,
+    // the table's check constraint allows only these
+    method: row.method as MoneyInstalmentItem['method'],
     tries: row.tries,
     lastErrorCode: row.lastErrorCode,
     // a failed one is never tried again: its last next-try time means nothing

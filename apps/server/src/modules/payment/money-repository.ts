@@ -257,6 +257,8 @@ export interface InstalmentItemRow {
   groupPfPolicyHolderNo: string | null
   coversMonth: string
   amount: number
+  /** card | transfer */
+  method: string
   status: string
   tries: number
   lastErrorCode: string | null
@@ -277,6 +279,7 @@ function instalmentQuery(db: Database, scope: RecordScope, extra: SQL | undefine
       groupPfPolicyHolderNo: applications.groupPfPolicyHolderNo,
       coversMonth: instalments.coversMonth,
       amount: instalments.amount,
+      method: instalments.method,
       status: instalments.status,
       tries: instalments.tries,
       lastErrorCode: instalments.lastErrorCode,
@@ -339,12 +342,14 @@ export async function lockNotification(db: Database, id: string) {
   return rows[0]
 }
 
-/** The application's virtual account, locked until the transaction ends. */
+/** The application's own virtual account, locked until the transaction ends. */
 export async function lockVirtualAccountOfApplication(db: Database, applicationId: string) {
   const rows = await db
     .select()
     .from(virtualAccounts)
-    .where(eq(virtualAccounts.applicationId, applicationId))
+    .where(
+      and(eq(virtualAccounts.applicationId, applicationId), isNull(virtualAccounts.instalmentId)),
+    )
     .for('update')
   return rows[0]
 }

@@ -1,6 +1,7 @@
 import { appendAuditEntry } from '../audit/audit-records.ts'
 import { randomInt, randomUUID } from 'node:crypto'
 import {
+  addDays,
   errorCodes,
   myPageLoginHref,
   startOfBusinessDate,
@@ -8,11 +9,7 @@ import {
   type ApplyInfo,
   type ApplyInfoOption,
 } from '@app/shared'
-import {
-  type Completion,
-  type PaymentOutcome,
-  type VirtualAccount,
-} from '@app/shared/api/payment/payment'
+import { type Completion, type PaymentOutcome } from '@app/shared/api/payment/payment'
 import { statusPatternAfter, type PaymentEvent } from '@app/shared/rules/payment'
 import type { Database } from '../../db/client.ts'
 import { enqueueMail } from '../mail/outbox.ts'
@@ -30,9 +27,11 @@ import {
   markApplied,
   updateApplyInfo,
 } from '../application/application-records.ts'
-import { saveStoredCard, writeSchedule } from './instalment-repository.ts'
+import { listInstalments, saveStoredCard, writeSchedule } from './instalment-repository.ts'
+import { virtualAccountOf } from './virtual-account-view.ts'
 import { type IssuedVirtualAccount, type StoredCard } from './provider.ts'
 import { contractInstalments } from '@app/shared/rules/instalments'
+import { INSTALMENT_INVOICE_LEAD_DAYS } from '@app/shared/rules/payment'
 
 import {
   failAttempt,
@@ -59,23 +58,6 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
     current = candidate.cause
   }
   return false
-}
-
-function virtualAccountOf(row: VirtualAccountRow): VirtualAccount {
-  return {
-    bankName: row.bankName,
-    bankCode: row.bankCode,
-    branchName: row.branchName,
-    branchCode: row.branchCode,
-    accountType: row.accountType,
-    accountNumber: row.accountNumber,
-    accountHolder: row.accountHolder,
-    amount: row.amount,
-    dueDate: row.dueDate,
-    paidAmount: row.paidAmount,
-    // the table's check constraint allows only these values
-    depositStatus: row.depositStatus as VirtualAccount['depositStatus'],
-  }
 }
 
 /** What completeApplication shows (completionSchema). */
@@ -146,9 +128,43 @@ export class PaymentCompletion extends PaymentPart {
     await writeSchedule(tx, {
       applicationId,
       schedule,
+      method: 'card',
       firstPaymentId: card.paymentId,
       now,
       dueAt: startOfBusinessDate,
+    })
+    return true
+  }
+
+  /**
+   * A transfer of a product paid in instalments (ADR 0039): the schedule, the first instalment
+   * being the application's own account, each later one invoiced by the charge job with an account
+   * of its own INSTALMENT_INVOICE_LEAD_DAYS before its due date. Not written when the product's
+   * settings give no schedule: the contract is paid once, as before.
+   */
+  async #transferSchedule(
+    tx: Database,
+    context: PaymentContext,
+    attempt: AttemptRow,
+    applicationId: string,
+    applyInfo: ApplyInfo,
+    now: Date,
+  ): Promise<boolean> {
+    const schedule = contractInstalments(
+      context.product.group,
+      applyInfo,
+      attempt.amount,
+      toBusinessDate(now),
+      'transfer',
+    )
+    if (schedule === undefined || schedule.length < 2) return false
+    await writeSchedule(tx, {
+      applicationId,
+      schedule,
+      method: 'transfer',
+      now,
+      dueAt: startOfBusinessDate,
+      invoiceAt: (dueDate) => startOfBusinessDate(addDays(dueDate, -INSTALMENT_INVOICE_LEAD_DAYS)),
     })
     return true
   }
@@ -174,16 +190,18 @@ export class PaymentCompletion extends PaymentPart {
       const state = { applyInfo: row.applyInfo, applyInfoOption: row.applyInfoOption }
       const applied = await this.#markApplied(tx, row.id, state, attempt, event, now)
       const isScheduled =
-        card !== undefined &&
-        (await this.#keepCardAndSchedule(
-          tx,
-          context,
-          attempt,
-          row.id,
-          applied.applyInfo,
-          card,
-          now,
-        ))
+        card !== undefined
+          ? await this.#keepCardAndSchedule(
+              tx,
+              context,
+              attempt,
+              row.id,
+              applied.applyInfo,
+              card,
+              now,
+            )
+          : account !== undefined &&
+            (await this.#transferSchedule(tx, context, attempt, row.id, applied.applyInfo, now))
       const completion = completionFrom(applied.applyInfo, applied.applyInfoOption, accountRow)
       const isFinished = await finishAttempt(tx, attempt.id, {
         status: 'succeeded',
@@ -274,6 +292,7 @@ export class PaymentCompletion extends PaymentPart {
     const row: VirtualAccountRow = {
       id: randomUUID(),
       applicationId,
+      instalmentId: null,
       providerAccountId: account.id,
       bankName: account.bankName,
       bankCode: account.bankCode,
@@ -368,6 +387,8 @@ export class PaymentCompletion extends PaymentPart {
     const linked = await this.options.groups.linkedGroup(row, now)
     const completion = await this.completionOf(applicationId)
     const group = linked.groupPfInfo
+    // as at completion: the later instalments' words only when a schedule was written
+    const isScheduled = (await listInstalments(this.db, applicationId)).length > 0
     const mail = completionMail({
       groupName: group.groupNameKanji,
       groupPfPolicyHolderNo: completion.groupPfPolicyHolderNo,
@@ -382,6 +403,7 @@ export class PaymentCompletion extends PaymentPart {
       invoiceAmount: completion.invoiceAmount,
       pymntMethod: completion.pymntMethod,
       pymntCount: group.pymntCount,
+      ...(isScheduled ? { closingDay: group.closingDay } : {}),
       virtualAccount: completion.virtualAccount,
       payeeAccntInfo: completion.payeeAccntInfo,
       agencyContact: linked.branch.refFreeField,

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import {
   applications,
@@ -283,7 +283,10 @@ export async function findVirtualAccountOfApplication(
   const rows = await db
     .select()
     .from(virtualAccounts)
-    .where(eq(virtualAccounts.applicationId, applicationId))
+    // the application's own account, not a later instalment's (ADR 0039)
+    .where(
+      and(eq(virtualAccounts.applicationId, applicationId), isNull(virtualAccounts.instalmentId)),
+    )
     .limit(1)
   return rows[0]
 }

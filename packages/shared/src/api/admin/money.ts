@@ -102,7 +102,10 @@ export const moneyCardItemSchema = z.strictObject({
 })
 export type MoneyCardItem = z.infer<typeof moneyCardItemSchema>
 
-/** failed: refused three times, the charge job has given up; retrying: refused, tried again */
+/**
+ * failed: refused three times (the charge job has given up), or a transfer not deposited by its due
+ * date (ADR 0039); retrying: refused, tried again
+ */
 export const moneyInstalmentStateSchema = z.enum(['failed', 'retrying'])
 export type MoneyInstalmentState = z.infer<typeof moneyInstalmentStateSchema>
 
@@ -116,7 +119,9 @@ export const moneyInstalmentItemSchema = z.strictObject({
   coversMonth: z.string().check(z.regex(/^\d{6}$/)),
   /** yen */
   amount: z.number(),
-  /** charges begun */
+  /** card: charged to the stored card; transfer: not deposited by its due date (ADR 0039) */
+  method: z.enum(['card', 'transfer']),
+  /** charges begun (a transfer: its invoice's issues begun) */
   tries: z.number(),
   /** the provider's code of the last refusal */
   lastErrorCode: z.nullable(z.string()),

@@ -18,6 +18,7 @@ import {
   startPhoneRegistrationRoute,
   verifyLoginCodeRoute,
 } from './routes.ts'
+import { virtualAccountSchema } from '../payment/virtual-account.ts'
 import { itemDefinitionSchema } from '../group/item-definition.ts'
 import { policyDocumentIds } from '../../documents/types.ts'
 import { sessionTokenSchema } from '../access/endpoints.ts'
@@ -158,17 +159,23 @@ export const coveragePeriodSchema = z.strictObject({
 })
 export type CoveragePeriod = z.infer<typeof coveragePeriodSchema>
 
-/** One instalment of a card-paid contract (issue #24): paid, due, being charged, or failed. */
+/**
+ * One instalment of a contract paid in instalments (issue #24): paid, due, being charged (card),
+ * invoiced (transfer: its account mailed, awaiting the deposit), or failed (refused for the last
+ * time, or not deposited by its due date).
+ */
 export const instalmentStateSchema = z.strictObject({
   seq: z.int(),
   /** YYYYMM: the first month it covers */
   coversMonth: z.string(),
-  /** YYYYMMDD: when it is (or was) charged; a declined one: its next try */
+  /** YYYYMMDD: when it is (or was) charged, or by when it is transferred; a declined one: its next try */
   dueDate: z.string(),
   amount: z.int(),
-  status: z.enum(['paid', 'due', 'charging', 'failed']),
+  status: z.enum(['paid', 'due', 'charging', 'invoiced', 'failed']),
   /** a refused try before: it is tried again on dueDate */
   isRetry: z.boolean(),
+  /** a transferred instalment not paid yet: the account it is paid into (ADR 0039); else null */
+  transferAccount: z.nullable(virtualAccountSchema),
 })
 export type InstalmentState = z.infer<typeof instalmentStateSchema>
 
@@ -184,6 +191,8 @@ export const shownCardSchema = z.strictObject({
 export type ShownCard = z.infer<typeof shownCardSchema>
 
 export const premiumPaymentsSchema = z.strictObject({
+  /** card: charged to the card the provider keeps; transfer: each to an account mailed (ADR 0039) */
+  method: z.enum(['card', 'transfer']),
   /** 「初回 2,280円（2027年1月分）、以降毎月26日に 2,280円（2027年12月分まで）」 */
   planText: z.string(),
   card: z.nullable(shownCardSchema),
@@ -284,9 +293,10 @@ export const contractInfoApi = defineEndpoint(contractInfoRoute, {
      */
     itemDefinitionArray: z.array(itemDefinitionSchema),
     /**
-     * The premium by card month by month (issue #24, ADR 0038): the schedule in words, the card
-     * the provider keeps (brand, last 4, expiry: nothing else) and each instalment's state; null
-     * for a contract without instalments (paid once, by transfer or through the group).
+     * The premium instalment by instalment (issue #24, ADR 0038 and 0039): the schedule in words,
+     * the card the provider keeps (brand, last 4, expiry: nothing else) or, by transfer, each unpaid
+     * instalment's account, and each instalment's state; null for a contract without instalments
+     * (paid once, or through the group).
      */
     premiumPayments: z.nullable(premiumPaymentsSchema),
   }),

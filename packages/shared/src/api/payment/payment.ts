@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { defineEndpoint } from '../endpoint.ts'
+import { virtualAccountSchema } from './virtual-account.ts'
 import {
   capyStatusRoute,
   depositNotificationRoute,
@@ -37,26 +38,7 @@ export type PaymentRegistration = z.infer<typeof paymentRegistrationSchema>
 /** The Idempotency-Key header of every execution: made by the browser once per payment. */
 export const idempotencyKeySchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/))
 
-/** 振込先（バーチャル口座）: issued by the provider, one per application. */
-export const virtualAccountSchema = z.strictObject({
-  bankName: z.string(),
-  bankCode: z.string(),
-  branchName: z.string(),
-  branchCode: z.string(),
-  /** 普通 / 当座 */
-  accountType: z.string(),
-  accountNumber: z.string().check(z.regex(/^\d{7}$/)),
-  accountHolder: z.string(),
-  /** yen */
-  amount: z.number().check(z.int(), z.minimum(0)),
-  /** 振込期日 YYYYMMDD */
-  dueDate: yyyymmdd,
-  /** what has been paid in so far (reconciliation) */
-  paidAmount: z.number().check(z.int(), z.minimum(0)),
-  /** awaiting: nothing yet; paid: in full; underpaid: less than due; overpaid: more than due */
-  depositStatus: z.enum(['awaiting', 'paid', 'underpaid', 'overpaid']),
-})
-export type VirtualAccount = z.infer<typeof virtualAccountSchema>
+export { virtualAccountSchema, type VirtualAccount } from './virtual-account.ts'
 
 /** What completeApplication shows (SPEC §2.1, §8.4 "Mail not sent: contact the agency"). */
 export const completionSchema = z.strictObject({

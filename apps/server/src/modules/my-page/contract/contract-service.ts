@@ -17,7 +17,11 @@ import { renderCertificate } from '../../certificate/certificate-pdf.ts'
 import { claimOnce } from '../../security/rate-limit.ts'
 import type { SignedIn } from '../../access/session.ts'
 import { findBranch, findGroupPfInfo, listItemDefinitions } from '../../group/group-records.ts'
-import { findStoredCardInUse, listInstalments } from '../../payment/payment-records.ts'
+import {
+  findStoredCardInUse,
+  listInstalmentAccountsShown,
+  listInstalments,
+} from '../../payment/payment-records.ts'
 import { hitRateLimit } from '../../security/rate-limit.ts'
 import { subjectHash, type ServerKeys } from '../../security/secrets.ts'
 import { readToken, signToken } from '../../security/tokens.ts'
@@ -154,29 +158,37 @@ export class ContractService {
     }
   }
 
-  /** The contract's instalments by card (issue #24), or null when it has none. */
+  /**
+   * The contract's instalments (issue #24), by card or by transfer (ADR 0039), or null when it has
+   * none. An unpaid transferred one comes with its account.
+   */
   async #premiumPayments(
     applicationId: string,
     closingDay: number | null,
   ): Promise<PremiumPayments | null> {
-    const [rows, card] = await Promise.all([
+    const [rows, card, accounts] = await Promise.all([
       listInstalments(this.#db, applicationId),
       findStoredCardInUse(this.#db, applicationId),
+      listInstalmentAccountsShown(this.#db, applicationId),
     ])
-    if (rows.length === 0) return null
+    const method = rows[0]?.method
+    if (method === undefined) return null
     return {
-      planText: schedulePlanText(rows, closingDay),
+      method,
+      planText: schedulePlanText(rows, closingDay, method),
       card: card ?? null,
       instalments: rows.map((row) => {
         const isRetry = row.status === 'due' && row.lastErrorCode !== null
+        const isUnpaid = row.status === 'invoiced' || row.status === 'failed'
         return {
           seq: row.seq,
           coversMonth: row.coversMonth,
           // a refused one is shown with its next try (「…日に再度お手続きします」)
-          dueDate: isRetry ? toBusinessDate(row.nextAttemptAt) : row.dueDate,
+          dueDate: isRetry && method === 'card' ? toBusinessDate(row.nextAttemptAt) : row.dueDate,
           amount: row.amount,
           status: row.status,
-          isRetry,
+          isRetry: isRetry && method === 'card',
+          transferAccount: (method === 'transfer' && isUnpaid && accounts.get(row.id)) || null,
         }
       }),
     }

@@ -172,6 +172,31 @@ describe('お申し込み内容の確認（checkPolicyHolderInfo）', () => {
     expect(valueOf(period, '補償終了日時')).toBe('2027年12月31日 16時00分')
   })
 
+  it('振込の月払は、2回目以降を締日までに振り込む予定を示すこと（ADR 0039）', async () => {
+    const byTransfer = entered()
+    byTransfer.applyInfo.basicInfo.pymntMethod = '3'
+    await openStep('checkPolicyHolderInfo', {
+      views: [byTransfer],
+      now: () => Date.parse('2026-11-28T10:00:00+09:00'),
+    })
+    await screen.findByRole('button', { name: '重要事項の確認へ進む' })
+    // no closingDay: the coverage start's day (the 1st); February's is due by 2027-01-01
+    expect(valueOf(sectionOf('補償内容'), 'お支払い予定')).toBe(
+      '初回 1,500円（2027年1月分）、以降毎月1日までに 1,500円をお振込み（2027年12月分まで）',
+    )
+  })
+
+  it('団体扱（pymntMethod "4"）は、お支払い予定を示さないこと', async () => {
+    const collected = entered()
+    collected.applyInfo.basicInfo.pymntMethod = '4'
+    await openStep('checkPolicyHolderInfo', {
+      views: [collected],
+      now: () => Date.parse('2026-11-28T10:00:00+09:00'),
+    })
+    await screen.findByRole('button', { name: '重要事項の確認へ進む' })
+    expect(valueOf(sectionOf('補償内容'), 'お支払い予定')).toBeUndefined()
+  })
+
   it('項目ごとの「変更する」は、項目の名前を含む名前でその手順へ戻るリンクであること', async () => {
     const user = userEvent.setup()
     const { router } = await openStep('checkPolicyHolderInfo', { views: [entered()] })

@@ -8,7 +8,11 @@ import {
   policyHolderItems,
 } from '@app/shared/rules/application'
 import type { ApplicationStep } from '@app/shared/rules/application-steps'
-import { contractInstalments, schedulePlanText } from '@app/shared/rules/instalments'
+import {
+  contractInstalments,
+  instalmentMethodOf,
+  schedulePlanText,
+} from '@app/shared/rules/instalments'
 import { amountDue } from '@app/shared/rules/payment'
 import { toBusinessDate } from '@app/shared/time/business-date'
 import { useState, type ReactNode } from 'react'
@@ -129,7 +133,7 @@ function CheckContent({ application }: { application: Application }) {
     ] as const
   ).filter((slot): slot is readonly [0 | 1 | 2, FileRef[]] => slot[1] !== null)
   const notices = noticeItems(items, chosenUnitNos)
-  const plan = cardPlanText(view, group.groupPfInfo, toBusinessDate(new Date(now())))
+  const plan = paymentPlanText(view, group.groupPfInfo, toBusinessDate(new Date(now())))
 
   return (
     <div className="flex flex-col gap-10">
@@ -253,21 +257,23 @@ function CheckContent({ application }: { application: Application }) {
 }
 
 /**
- * A card-paid monthly product's schedule in words (issue #24 point 2, ADR 0038), as the server
- * will write it if the application is paid today; undefined for other products.
+ * A monthly product's schedule in words, by card (issue #24 point 2, ADR 0038) or by transfer
+ * (ADR 0039), as the server will write it if the application is paid today; undefined for other
+ * products (paid once, or through the group).
  */
-function cardPlanText(
+function paymentPlanText(
   view: ApplicationView,
   group: Parameters<typeof contractInstalments>[0] & { additionalCost: number },
   today: string,
 ): string | undefined {
   const { applyInfo } = view
-  if (applyInfo.basicInfo.pymntMethod !== '1' || group.pymntCount <= 1) return undefined
+  const method = instalmentMethodOf(applyInfo.basicInfo.pymntMethod)
+  if (method === undefined || group.pymntCount <= 1) return undefined
   const firstAmount = amountDue(applyInfo.cvrgeInfo.totalPremium, group)
-  const schedule = contractInstalments(group, applyInfo, firstAmount, today)
+  const schedule = contractInstalments(group, applyInfo, firstAmount, today, method)
   return schedule === undefined || schedule.length < 2
     ? undefined
-    : schedulePlanText(schedule, group.closingDay)
+    : schedulePlanText(schedule, group.closingDay, method)
 }
 
 export default function CheckPolicyHolderInfoScreen() {

@@ -110,6 +110,10 @@ describe('お申し込みの完了（completeApplication, SPEC §2.1, §2.5）',
 
     const [details] = descriptionLists()
     expect(entriesOf(details!)['お支払いの状況']).toBe('お振り込みをお待ちしています')
+    // issue #24 point 5 (ADR 0039): how the later monthly premiums are paid, truthfully
+    expect(entriesOf(details!)['お支払い金額']).toBe(
+      '12,345円今回のお支払いは、初回（1か月分）の保険料です。2回目以降は、毎月20日までにお振り込みいただきます。お振込先の口座は、そのつど期日の14日前ごろにメールでお知らせします。',
+    )
     const account = screen.getByRole('region', { name: 'お振込先' })
     expect(entriesOf(account.querySelector('dl')!)).toEqual({
       金融機関: 'さくら銀行（金融機関コード 0009）',
