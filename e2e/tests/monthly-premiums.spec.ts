@@ -15,12 +15,7 @@
 // - month 4's charge date: month 4 is charged, to the new card (the old one is declined, and
 //   deleted at the provider).
 // Months 2, 3 and 4 are each captured once at the sandbox (month 3 after one refusal).
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { promisify } from 'node:util'
 import { capyStatusRoute, executePaymentCreditRoute, formatYyyymmdd } from '@app/shared'
 import type { PaymentOutcome, PuzzleChallenge } from '@app/shared/api/payment/payment'
 import { IDEMPOTENCY_KEY_HEADER } from '@app/shared/api/payment/routes'
@@ -30,18 +25,22 @@ import { translator } from '@app/shared/messages/format'
 import { myPageCardMessages } from '@app/shared/messages/my-page-card.ja'
 import { shellMessages } from '@app/shared/messages/shell.ja'
 import { addDays } from '@app/shared/time/business-date'
-import type { APIRequestContext, APIResponse, Locator, Page } from '@playwright/test'
+import type { APIRequestContext, APIResponse } from '@playwright/test'
 import { solveChallenge } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/sha'
 import type { Person } from '../support/application.ts'
-import { projectEngine } from '../support/engines.ts'
-import { COLLECTION_GROUP_DOCUMENT_PATH } from '../support/fixtures.ts'
-import { COLLECTION_GROUP, firstEntryRoster, readCredentials } from '../support/members.ts'
-import { linkNamed, myPagePath, mypT, signInWithMailCode } from '../support/my-page.ts'
+import type { FirstEntryMember } from '../support/members.ts'
+import {
+  expectRow,
+  openContract,
+  withMonthlyWorld,
+  type MonthlyWorld,
+} from '../support/monthly-world.ts'
+import { mypT } from '../support/my-page.ts'
 import { Inbox } from '../support/outbox.ts'
 import { authenticateThreeDSecure, sandboxTestCards } from '../support/payment.ts'
 import { applicantAtPayment, policyHolderOf, type PolicyHolder } from '../support/policy-holders.ts'
-import { repoRoot, startServer, tsxCommand, type RunningServer } from '../support/server.ts'
+import type { RunningServer } from '../support/server.ts'
 import { expect, expectAccessible, test as e2eTest } from '../support/test.ts'
 
 /** t() over the card change screen's texts, as the screen builds it (invoice-messages.ts). */
@@ -59,25 +58,6 @@ const person: Person = {
   nameKanji: '月払　春子',
   birthDate: '19880412',
   sex: '2',
-}
-
-interface ScheduledInstalment {
-  id: string
-  seq: number
-  /** YYYYMM */
-  coversMonth: string
-  /** YYYYMMDD */
-  dueDate: string
-  amount: number
-}
-
-interface MonthlyWorld {
-  holder: PolicyHolder
-  groupPfCodeInceptionDateYm: string
-  applicationId: string
-  instalments: ScheduledInstalment[]
-  /** starts a server on the applied database at the business date's 10:00 (the one before stops) */
-  serverOn: (businessDate: string) => Promise<RunningServer>
 }
 
 interface SandboxPayment {
@@ -121,7 +101,7 @@ const captured = (payments: readonly SandboxPayment[]) =>
  */
 async function appliedByCard(
   request: APIRequestContext,
-  member: Parameters<typeof applicantAtPayment>[2],
+  member: FirstEntryMember,
 ): Promise<PolicyHolder> {
   const { mailAddress, headers, payment } = await applicantAtPayment(request, person, member)
   if (payment.card === null) throw new Error('the copy of K400004 is not paid by card')
@@ -161,105 +141,23 @@ async function appliedByCard(
   return policyHolderOf(member, person, mailAddress, outcome.completion)
 }
 
-const run = promisify(execFile)
-
-/** e2e/instalments-of.ts on the stopped server's database. */
-async function readSchedule(
-  stopped: RunningServer,
-  policyHolderNo: string,
-): Promise<{ applicationId: string; instalments: ScheduledInstalment[] }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test' }
-  for (const name of ['DATA_DIR', 'DATABASE_URL', 'FORCE_COLOR', 'INIT_CWD']) delete env[name]
-  if (stopped.database.kind === 'pglite') env.DATA_DIR = stopped.database.dataDir
-  else env.DATABASE_URL = stopped.database.databaseUrl
-  const { command, args } = tsxCommand(path.join('e2e', 'instalments-of.ts'))
-  try {
-    const { stdout } = await run(command, [...args, '--policy-holder-no', policyHolderNo], {
-      cwd: repoRoot,
-      env,
-      timeout: 60_000,
-    })
-    return JSON.parse(stdout) as { applicationId: string; instalments: ScheduledInstalment[] }
-  } catch (error) {
-    const failed = error as { stdout?: string; stderr?: string }
-    throw new Error(`e2e/instalments-of.ts failed:\n${failed.stdout ?? ''}${failed.stderr ?? ''}`)
-  }
-}
-
-/** YYYYMMDD → that day, 10:00 in Japan (APP_NOW). */
-function tenOClock(businessDate: string): string {
-  const [year, month, day] = [
-    businessDate.slice(0, 4),
-    businessDate.slice(4, 6),
-    businessDate.slice(6, 8),
-  ]
-  return `${year}-${month}-${day}T10:00:00+09:00`
-}
-
 const test = e2eTest.extend<{ world: MonthlyWorld }, { monthlyWorld: MonthlyWorld }>({
   monthlyWorld: [
     async ({ playwright }, use, workerInfo) => {
-      const engine = projectEngine(workerInfo.project)
-      const label = `monthly-${engine}-${workerInfo.workerIndex}`
-      const folder = mkdtempSync(path.join(tmpdir(), `e2e-${label}-`))
-      const { groupPfCode, groupPfCodeInceptionDateYm } = COLLECTION_GROUP
       // K400004 paid by card in this test's copy: 年12回 (pymntCount 12) with closingDay 25
-      const monthlyByCard = path.join(folder, 'collection-group-monthly-card.json')
-      const document = JSON.parse(readFileSync(COLLECTION_GROUP_DOCUMENT_PATH, 'utf8')) as {
-        groupPfInfo: Record<string, unknown>
-      }
-      document.groupPfInfo.pymntMethod = '1'
-      document.groupPfInfo.pymntCount = 12
-      document.groupPfInfo.closingDay = 25
-      writeFileSync(monthlyByCard, JSON.stringify(document))
-      const credentials = path.join(folder, 'credentials.csv')
-      const applying = await startServer({
-        label: `${label}-apply`,
-        engine,
-        demoData: 'off',
-        settings: SANDBOX_KEYS,
-        seed: {
-          documents: [monthlyByCard],
-          rosters: [
-            {
-              groupPfCode,
-              groupPfCodeInceptionDateYm,
-              csv: firstEntryRoster(folder, groupPfCode, ['E2E-MP-001']),
-              out: credentials,
-            },
-          ],
+      await withMonthlyWorld(
+        playwright,
+        workerInfo,
+        {
+          label: 'monthly',
+          pymntMethod: '1',
+          closingDay: 25,
+          memberCode: 'E2E-MP-001',
+          settings: SANDBOX_KEYS,
+          apply: appliedByCard,
         },
-      })
-      let current: RunningServer | undefined
-      let isApplyingStopped = false
-      try {
-        const [member] = readCredentials(credentials, groupPfCode)
-        if (member === undefined) throw new Error('the roster import issued no member')
-        const request = await playwright.request.newContext({ baseURL: applying.baseURL })
-        const holder = await appliedByCard(request, member).finally(() => request.dispose())
-        await applying.stop({ keepData: true })
-        isApplyingStopped = true
-        const schedule = await readSchedule(applying, holder.policyHolderNo)
-        const serverOn = async (businessDate: string): Promise<RunningServer> => {
-          await current?.stop()
-          current = undefined
-          current = await startServer({
-            label: `${label}-${businessDate}`,
-            engine,
-            now: tenOClock(businessDate),
-            demoData: 'off',
-            database: applying.database,
-            settings: { ...SANDBOX_KEYS, INSTALMENT_JOB_INTERVAL_SECONDS: '1' },
-          })
-          return current
-        }
-        await use({ holder, groupPfCodeInceptionDateYm, ...schedule, serverOn })
-      } finally {
-        await current?.stop()
-        if (isApplyingStopped) applying.removeData()
-        else await applying.stop()
-        rmSync(folder, { recursive: true, force: true })
-      }
+        use,
+      )
     },
     { scope: 'worker', timeout: 180_000 },
   ],
@@ -268,49 +166,6 @@ const test = e2eTest.extend<{ world: MonthlyWorld }, { monthlyWorld: MonthlyWorl
   },
 })
 test.use({ actionTimeout: 15_000 })
-
-/** The my-page's contract screen of the monthly contract, signed in with the mailed code. */
-async function openContract(
-  page: Page,
-  server: RunningServer,
-  world: MonthlyWorld,
-  inbox: Inbox,
-): Promise<void> {
-  await inbox.skipAll()
-  await page.goto(`${server.baseURL}${myPagePath('login')}`)
-  await signInWithMailCode(page, world.holder, inbox)
-  await expect(page).toHaveURL(/\/home(\?[^#]*)?$/)
-  // a typed address of a my-page screen goes to login (SPEC §2.5): from home, as the holder goes
-  await linkNamed(page, mypT('myp.home.contract.check')).click()
-  await expect(page).toHaveURL(
-    new RegExp(
-      `/checkContractInfo\\?groupPfCodeInceptionDateYm=${world.groupPfCodeInceptionDateYm}$`,
-    ),
-  )
-  await expect(
-    page.getByRole('heading', { level: 1, name: mypT('screen.checkContractInfo.title') }),
-  ).toBeVisible()
-}
-
-/** The row of an instalment in 「各回のお支払い状況」. */
-function instalmentRow(page: Page, seq: number): Locator {
-  return page
-    .getByRole('table', { name: mypT('myp.premiumPayments.caption') })
-    .locator('tbody tr')
-    .nth(seq - 1)
-}
-
-async function expectRow(
-  page: Page,
-  seq: number,
-  status: 'paid' | 'due',
-  statusText: string,
-): Promise<void> {
-  const row = instalmentRow(page, seq)
-  await expect(row.locator('th, td').first()).toHaveText(String(seq))
-  await expect(row).toHaveAttribute('data-status', status)
-  await expect(row.locator('td').last()).toHaveText(statusText)
-}
 
 test('月払のカード払いで2か月目が1回だけ引き落とされ、断られた3か月目はメールで知らされ、マイページでカードを変更すると新しいカードで3か月目と4か月目が1回ずつ引き落とされること', async ({
   page,
