@@ -9,6 +9,7 @@ import { errorMessages } from '@app/shared/messages/errors.ja'
 import { translator } from '@app/shared/messages/format'
 import { totalPremiumLabel } from '@app/shared/messages/premium-text'
 import { myPageScreenMessages } from '@app/shared/messages/my-page-screens.ja'
+import { premiumPaymentsMessages } from '@app/shared/messages/premium-payments.ja'
 import { myPageMessages } from '@app/shared/messages/my-page.ja'
 import { shellMessages } from '@app/shared/messages/shell.ja'
 import type { Locator, Page } from '@playwright/test'
@@ -43,6 +44,7 @@ export const mypT = translator({
   ...shellMessages,
   ...myPageMessages,
   ...myPageScreenMessages,
+  ...premiumPaymentsMessages,
 })
 
 /** The 17 screens of SPEC §2.2. */

@@ -699,14 +699,14 @@ export const adminConsoleMessages = {
   'admin.money.rangeInvalid': '期間は31日以内で指定してください。',
   // ── issue #24: 月払保険料の未収 on the desk ──
   'admin.money.instalments': '月払保険料の未収',
-  'admin.money.instalmentState.failed': '未収（3回失敗）',
+  'admin.money.instalmentState.failed': '未収（カード3回失敗・振込期日超過）',
   'admin.money.instalmentState.retrying': '再試行中',
   'admin.money.instalmentCaption': '月払保険料の{state}の一覧（{count}件）',
   'admin.money.coversMonth': '対象月',
   'admin.money.monthCovered': '{month}分',
   'admin.money.tries': '請求回数',
   'admin.money.triesValue': '{tries}回',
-  'admin.money.lastErrorCode': '決済代行会社のエラー',
+  'admin.money.lastErrorCode': '未収の理由',
   'admin.money.nextAttemptAt': '次回の請求',
   'admin.money.card': 'カード',
   'admin.money.cardValue': '{brand} 末尾 {last4}',
@@ -714,7 +714,8 @@ export const adminConsoleMessages = {
   'admin.money.method': 'お支払い方法',
   'admin.money.method.card': 'クレジットカード',
   'admin.money.method.transfer': 'お振込み',
+  'admin.money.unpaidByDueDate': '期日までに入金なし',
   'admin.money.retriedByJob': '次回の請求日に自動で請求します',
   'admin.money.resolveInstalmentDescription':
-    'この月の保険料を対応済みにします（団体経由で集金した、など）。カードへの請求はもう行われません。',
+    'この月の保険料を対応済みにします（団体経由で集金した、など）。以後、この月の保険料は請求しません。',
 } as const

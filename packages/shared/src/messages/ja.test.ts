@@ -19,6 +19,7 @@ import { requiredDocsMessages } from './required-docs.ja.ts'
 import { paymentMessages } from './payment.ja.ts'
 import { myPageMessages } from './my-page.ja.ts'
 import { myPageScreenMessages } from './my-page-screens.ja.ts'
+import { premiumPaymentsMessages } from './premium-payments.ja.ts'
 import { renewalScreenMessages } from './renewal-screens.ja.ts'
 import { invoiceMessages } from './invoice.ja.ts'
 import { adminErrorMessages } from './admin-errors.ja.ts'
@@ -47,6 +48,7 @@ const sources: [string, Readonly<Record<string, string>>][] = [
   ['payment.ja.ts', paymentMessages],
   ['my-page.ja.ts', myPageMessages],
   ['my-page-screens.ja.ts', myPageScreenMessages],
+  ['premium-payments.ja.ts', premiumPaymentsMessages],
   ['renewal-screens.ja.ts', renewalScreenMessages],
   ['invoice.ja.ts', invoiceMessages],
   ['admin-errors.ja.ts', adminErrorMessages],

@@ -22,6 +22,7 @@ import { requiredDocsMessages } from './required-docs.ja.ts'
 import { paymentMessages } from './payment.ja.ts'
 import { myPageMessages } from './my-page.ja.ts'
 import { myPageScreenMessages } from './my-page-screens.ja.ts'
+import { premiumPaymentsMessages } from './premium-payments.ja.ts'
 import { renewalScreenMessages } from './renewal-screens.ja.ts'
 import { invoiceMessages } from './invoice.ja.ts'
 
@@ -50,6 +51,7 @@ export const ja = {
   ...paymentMessages,
   ...myPageMessages,
   ...myPageScreenMessages,
+  ...premiumPaymentsMessages,
   ...renewalScreenMessages,
   ...invoiceMessages,
   ...adminErrorMessages,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { paymentScopeText } from './payment-scope-text.ts'
 import {
-  paymentScopeText,
   planNameText,
   premiumPeriodLabel,
   totalPremiumLabel,

@@ -18,6 +18,7 @@ const failedInstalment = {
   groupPfPolicyHolderNo: '0000000001',
   coversMonth: '202702',
   amount: 2280,
+  method: 'card',
   tries: 3,
   lastErrorCode: 'card_declined',
   nextAttemptAt: null,
@@ -34,9 +35,22 @@ const retryingInstalment = {
   nextAttemptAt: '2027-02-11T15:00:00.000Z',
   card: { brand: 'jcb', last4: '2222' },
 }
+// ADR 0039: a transferred month not deposited by its due date; no card
+const transferInstalment = {
+  ...failedInstalment,
+  itemKey: 'instalment-66666666-6666-4666-8666-666666666666',
+  instalmentId: '66666666-6666-4666-8666-666666666666',
+  groupPfPolicyHolderNo: '0000000003',
+  coversMonth: '202704',
+  amount: 3150,
+  method: 'transfer',
+  tries: 1,
+  lastErrorCode: 'unpaid',
+  card: null,
+}
 
 describe('月払保険料の未収（issue #24）', () => {
-  it('代理店の担当者にも月払保険料の未収を表で示し、3回失敗した月をメモ付きで対応済みにし、再試行中の月は次回の請求日を示すこと', async () => {
+  it('代理店の担当者にも月払保険料の未収を表で示し、3回失敗した月をメモ付きで対応済みにし、再試行中の月は次回の請求日を、振込の月はお支払い方法を示してカードを示さないこと', async () => {
     const user = userEvent.setup()
     let isResolved = false
     const { requests } = renderAdmin(
@@ -46,7 +60,9 @@ describe('月払保険料の未収（issue #24）', () => {
           const resolution = isResolved
             ? { resolvedAt: '2027-02-06T01:00:00.000Z', note: '団体経由で集金済み' }
             : null
-          return jsonResponse(200, { items: [{ ...failedInstalment, resolution }] })
+          return jsonResponse(200, {
+            items: [{ ...failedInstalment, resolution }, transferInstalment],
+          })
         }
         if (path === '/admin/money/instalments/?state=retrying') {
           return jsonResponse(200, { items: [retryingInstalment] })
@@ -61,10 +77,13 @@ describe('月払保険料の未収（issue #24）', () => {
     )
     const section = await screen.findByRole('region', { name: '月払保険料の未収' })
     const table = await within(section).findByRole('table', {
-      name: '月払保険料の未収（3回失敗）の一覧（1件）',
+      name: '月払保険料の未収（カード3回失敗・振込期日超過）の一覧（2件）',
     })
     expect(
-      within(section).getByRole('button', { name: '未収（3回失敗）', pressed: true }),
+      within(section).getByRole('button', {
+        name: '未収（カード3回失敗・振込期日超過）',
+        pressed: true,
+      }),
     ).toBeTruthy()
     expect(
       within(table)
@@ -75,7 +94,8 @@ describe('月払保険料の未収（issue #24）', () => {
       '団体／加入者番号',
       '金額',
       '請求回数',
-      '決済代行会社のエラー',
+      '未収の理由',
+      'お支払い方法',
       'カード',
       '対応',
       '操作',
@@ -91,14 +111,31 @@ describe('月払保険料の未収（issue #24）', () => {
       '2,280円',
       '3回',
       'card_declined',
+      'クレジットカード',
       'Visa 末尾 1111',
+      '未対応',
+      '対応済みにする',
+    ])
+    // a transferred month: its method, and no card
+    const transferred = within(table).getByRole('row', { name: /2027年4月分/ })
+    expect(
+      within(transferred)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([
+      'G1／0000000003',
+      '3,150円',
+      '1回',
+      '期日までに入金なし',
+      'お振込み',
+      '—',
       '未対応',
       '対応済みにする',
     ])
 
     await user.click(within(row).getByRole('button', { name: '対応済みにする' }))
     const dialog = await screen.findByRole('dialog')
-    expect(dialog.textContent).toContain('カードへの請求はもう行われません。')
+    expect(dialog.textContent).toContain('以後、この月の保険料は請求しません。')
     await user.type(within(dialog).getByLabelText(/^メモ/), '団体経由で集金済み')
     await user.click(within(dialog).getByRole('button', { name: '対応済みにする' }))
     await waitFor(() =>
@@ -132,6 +169,7 @@ describe('月払保険料の未収（issue #24）', () => {
       '2回',
       'card_declined',
       '2027/02/12 00:00',
+      'クレジットカード',
       'JCB 末尾 2222',
       '次回の請求日に自動で請求します',
       '',

@@ -28,12 +28,29 @@ import { dateTimeText } from '../lib/format.ts'
 import { useAdminServices } from '../lib/services.tsx'
 import { useLoad } from '../lib/use-load.ts'
 
-// 月払保険料の未収 (issue #24 point 3, ADR 0038): the instalments the charge job could not collect,
-// for the insurer's staff and for the agency that was told of them (followInstalments), each in
-// the staff member's scope. A failed one (three refusals) is marked handled with a note (audited
-// money.resolved); one being retried is the charge job's.
+// 月払保険料の未収 (issue #24 point 3, ADR 0038): the instalments the charge job could not collect
+// (by card) or that were not deposited by their due date (by transfer, ADR 0039), each row saying
+// which; for the insurer's staff and for the agency that was told of them (followInstalments),
+// each in the staff member's scope. A failed one (three refusals, or a transfer past its due date)
+// is marked handled with a note (audited money.resolved); one being retried is the charge job's.
 
 const instalmentStates: readonly MoneyInstalmentState[] = ['failed', 'retrying']
+
+/** The card cell: a transferred instalment (ADR 0039) has no card to speak of. */
+function cardText(item: MoneyInstalmentItem): string {
+  if (item.method === 'transfer') return t('admin.common.dash')
+  return item.card === null
+    ? t('admin.money.noCard')
+    : t('admin.money.cardValue', { brand: cardBrandName(item.card.brand), last4: item.card.last4 })
+}
+
+/** Why it was not collected: the provider's code, or a transfer's due date passed (ADR 0039). */
+function reasonText(item: MoneyInstalmentItem): string {
+  if (item.method === 'transfer' && item.lastErrorCode === 'unpaid') {
+    return t('admin.money.unpaidByDueDate')
+  }
+  return item.lastErrorCode ?? t('admin.common.dash')
+}
 
 /**
  * 月払保険料の未収 (issue #24, ADR 0038): the instalments the charge job could not collect, failed
@@ -73,6 +90,7 @@ function InstalmentArrears({ onDone }: { onDone: (message: string) => void }) {
     t('admin.money.tries'),
     t('admin.money.lastErrorCode'),
     ...(isRetrying ? [t('admin.money.nextAttemptAt')] : []),
+    t('admin.money.method'),
     t('admin.money.card'),
     t('admin.money.handling'),
     t('admin.money.actions'),
@@ -127,18 +145,12 @@ function InstalmentArrears({ onDone }: { onDone: (message: string) => void }) {
                   <td className={tdClassName}>
                     {t('admin.money.triesValue', { tries: item.tries })}
                   </td>
-                  <td className={tdClassName}>{item.lastErrorCode ?? t('admin.common.dash')}</td>
+                  <td className={tdClassName}>{reasonText(item)}</td>
                   {isRetrying && (
                     <td className={tdClassName}>{dateTimeText(item.nextAttemptAt)}</td>
                   )}
-                  <td className={tdClassName}>
-                    {item.card === null
-                      ? t('admin.money.noCard')
-                      : t('admin.money.cardValue', {
-                          brand: cardBrandName(item.card.brand),
-                          last4: item.card.last4,
-                        })}
-                  </td>
+                  <td className={tdClassName}>{t(`admin.money.method.${item.method}`)}</td>
+                  <td className={tdClassName}>{cardText(item)}</td>
                   <td className={tdClassName}>
                     {item.resolution !== null
                       ? t('admin.money.resolved', { note: item.resolution.note })

@@ -121,6 +121,7 @@ describe('ご契約内容の確認（SPEC §2.2, §8.4 "The contract for the spe
         '/policyHolderInfo/contract/': () => ({
           ...contractInfo(),
           premiumPayments: {
+            method: 'card',
             planText: '初回 2,280円（2026年4月分）、以降毎月26日に 2,280円（2027年3月分まで）',
             card: { brand: 'visa', last4: '4242', expiryMonth: '08', expiryYear: '2029' },
             instalments: [
@@ -131,6 +132,7 @@ describe('ご契約内容の確認（SPEC §2.2, §8.4 "The contract for the spe
                 amount: 2280,
                 status: 'paid',
                 isRetry: false,
+                transferAccount: null,
               },
               {
                 seq: 2,
@@ -139,6 +141,7 @@ describe('ご契約内容の確認（SPEC §2.2, §8.4 "The contract for the spe
                 amount: 2280,
                 status: 'due',
                 isRetry: true,
+                transferAccount: null,
               },
               {
                 seq: 3,
@@ -147,6 +150,7 @@ describe('ご契約内容の確認（SPEC §2.2, §8.4 "The contract for the spe
                 amount: 2280,
                 status: 'due',
                 isRetry: false,
+                transferAccount: null,
               },
               {
                 seq: 4,
@@ -155,6 +159,7 @@ describe('ご契約内容の確認（SPEC §2.2, §8.4 "The contract for the spe
                 amount: 2280,
                 status: 'failed',
                 isRetry: false,
+                transferAccount: null,
               },
             ],
           },
@@ -199,9 +204,151 @@ describe('ご契約内容の確認（SPEC §2.2, §8.4 "The contract for the spe
         'お支払いできなかった月があります。カードを変更いただくと、新しいカードで改めてお支払い手続きします。',
       ),
     ).toBeTruthy()
+    expect(rows.queryByRole('heading', { level: 3 })).toBeNull()
     expect(rows.getByRole('link', { name: 'お支払いカードを変更する' }).getAttribute('href')).toBe(
       `${mypPath('changeCard')}?groupPfCodeInceptionDateYm=202604`,
     )
+  })
+
+  // ADR 0039: each later month of a transfer-paid contract has its own account, mailed before it
+  it('振込で毎月払う契約は、お振込期日と各回の入金状況、未入金の回のお振込先を示し、カードの欄は出さないこと（issue #24）', async () => {
+    const account = {
+      bankName: 'さくら銀行',
+      bankCode: '0009',
+      branchName: 'ひまわり支店',
+      branchCode: '201',
+      accountType: '普通',
+      accountNumber: '1234567',
+      accountHolder: 'ダンタイホケン（カ',
+      amount: 2280,
+      paidAmount: 0,
+      depositStatus: 'awaiting',
+    }
+    await openContract({
+      handlers: {
+        '/policyHolderInfo/contract/': () => ({
+          ...contractInfo(),
+          premiumPayments: {
+            method: 'transfer',
+            planText: '初回 2,280円（2026年4月分）、以降毎月26日までに 2,280円（2027年3月分まで）',
+            card: null,
+            instalments: [
+              {
+                seq: 1,
+                coversMonth: '202604',
+                dueDate: '20260315',
+                amount: 2280,
+                status: 'paid',
+                isRetry: false,
+                transferAccount: null,
+              },
+              {
+                seq: 2,
+                coversMonth: '202605',
+                dueDate: '20260426',
+                amount: 2280,
+                status: 'failed',
+                isRetry: false,
+                transferAccount: {
+                  ...account,
+                  accountNumber: '7654321',
+                  dueDate: '20260426',
+                  paidAmount: 1000,
+                  depositStatus: 'underpaid',
+                },
+              },
+              {
+                seq: 3,
+                coversMonth: '202606',
+                dueDate: '20260526',
+                amount: 2280,
+                status: 'invoiced',
+                isRetry: false,
+                transferAccount: { ...account, dueDate: '20260526' },
+              },
+              {
+                seq: 4,
+                coversMonth: '202607',
+                dueDate: '20260626',
+                amount: 2280,
+                status: 'due',
+                isRetry: false,
+                transferAccount: null,
+              },
+            ],
+          },
+        }),
+      },
+    })
+
+    const payments = await screen.findByRole('region', { name: '保険料のお支払い（お振込み）' })
+    expect(
+      screen.queryByRole('region', { name: '保険料のお支払い（クレジットカード）' }),
+    ).toBeNull()
+    const rows = within(payments)
+    expect(rows.queryByText('ご登録のカード')).toBeNull()
+    expect(rows.queryByRole('link', { name: 'お支払いカードを変更する' })).toBeNull()
+    expect(
+      rows.queryByText(
+        'お支払いできなかった月があります。カードを変更いただくと、新しいカードで改めてお支払い手続きします。',
+      ),
+    ).toBeNull()
+    const table = rows.getByRole('table', { name: '各回のお支払い状況' })
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['回', '対象月', 'お振込期日', '保険料', '状況'])
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent)),
+    ).toEqual([
+      ['1', '2026年4月', '2026年3月15日', '2,280円', 'ご入金済み'],
+      ['2', '2026年5月', '2026年4月26日', '2,280円', '未入金'],
+      ['3', '2026年6月', '2026年5月26日', '2,280円', 'お振込み待ち'],
+      ['4', '2026年7月', '2026年6月26日', '2,280円', 'お振込み予定'],
+    ])
+    expect(
+      rows.getByText(
+        '期日までにご入金を確認できなかった回があります。下記のお振込先へお振り込みいただくか、取扱代理店へお問い合わせください。',
+      ),
+    ).toBeTruthy()
+
+    // one account per unpaid month, each under a heading of its month
+    expect(rows.getAllByRole('heading', { level: 3 }).map((item) => item.textContent)).toEqual([
+      '2026年5月分のお振込先',
+      '2026年6月分のお振込先',
+    ])
+    const accountRows = (name: string) => {
+      const block = rows.getByRole('heading', { level: 3, name }).parentElement
+      if (block === null) throw new Error(`no block of ${name}`)
+      return [...block.querySelectorAll('dt')].map((term) => [
+        term.textContent,
+        term.nextElementSibling?.textContent,
+      ])
+    }
+    expect(accountRows('2026年6月分のお振込先')).toEqual([
+      ['金融機関', 'さくら銀行（0009）'],
+      ['支店', 'ひまわり支店（201）'],
+      ['口座種別', '普通'],
+      ['口座番号', '1234567'],
+      ['口座名義', 'ダンタイホケン（カ'],
+      ['お振込金額', '2,280円'],
+      ['お振込期日', '2026年5月26日'],
+    ])
+    // part of it paid in: what has come so far
+    expect(accountRows('2026年5月分のお振込先')).toEqual([
+      ['金融機関', 'さくら銀行（0009）'],
+      ['支店', 'ひまわり支店（201）'],
+      ['口座種別', '普通'],
+      ['口座番号', '7654321'],
+      ['口座名義', 'ダンタイホケン（カ'],
+      ['お振込金額', '2,280円'],
+      ['お振込期日', '2026年4月26日'],
+      ['ご入金額', '1,000円'],
+    ])
   })
 
   it('分割払いのない契約には、保険料のお支払いの欄を出さないこと', async () => {

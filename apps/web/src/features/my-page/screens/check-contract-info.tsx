@@ -3,12 +3,15 @@ import type {
   InstalmentState,
   PremiumPayments,
 } from '@app/shared/api/my-page/endpoints'
+import type { VirtualAccount } from '@app/shared/api/payment/virtual-account'
 import { cardBrandName } from '@app/shared/format/card-brand'
 import { formatJapaneseDate, formatJapaneseYearMonth, formatYen } from '@app/shared/format/display'
 import { errorCodes } from '@app/shared/errors'
 import { t as checkT } from '@app/shared/messages/application-flow'
+import { translator } from '@app/shared/messages/format'
+import { premiumPaymentsMessages } from '@app/shared/messages/premium-payments.ja'
 import { insuredItems, policyHolderItems } from '@app/shared/rules/application'
-import { useEffect, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import {
   coverageRows,
@@ -17,6 +20,7 @@ import {
   periodRows,
   policyHolderRows,
   Rows,
+  type Row,
 } from '@/components/contract-details.tsx'
 import { Link } from '@/components/link.tsx'
 import { LoadingRegion } from '@/components/loading-indicator.tsx'
@@ -112,19 +116,102 @@ function ContractContent({
 }
 
 // 保険料のお支払い (issue #24 point 4, ADR 0038; in the screen's own chunk, not the my-page
-// chunk every my-page screen loads): a card-paid contract's schedule in words, the
-// card the provider keeps (brand, last 4 digits, expiry: all the product knows of it), and each
-// instalment's state in a table with a caption and column headers for screen readers.
+// chunk every my-page screen loads): a monthly contract's schedule in words and each
+// instalment's state in a table with a caption and column headers for screen readers. Paid by
+// card: the card the provider keeps (brand, last 4 digits, expiry: all the product knows of it).
+// Paid by transfer (ADR 0039): each unpaid instalment's own account, under a heading of its month.
+
+/** The section's texts: here, in the screen's chunk, not in the my-page's (ADR 0011). */
+const premiumT = translator(premiumPaymentsMessages)
 
 const INSTALMENT_COLUMNS = ['seq', 'coversMonth', 'dueDate', 'amount', 'status'] as const
 
-function statusText(instalment: InstalmentState): string {
-  if (instalment.status === 'due' && instalment.isRetry) {
-    return t('myp.premiumPayments.status.retry', {
+type PaymentMethod = PremiumPayments['method']
+
+function columnText(column: (typeof INSTALMENT_COLUMNS)[number], method: PaymentMethod): string {
+  if (column === 'dueDate' && method === 'transfer') {
+    return premiumT('myp.premiumPayments.transferDueDate')
+  }
+  return premiumT(`myp.premiumPayments.${column}`)
+}
+
+function statusText(instalment: InstalmentState, method: PaymentMethod): string {
+  const { status } = instalment
+  if (method === 'transfer' && (status === 'paid' || status === 'due' || status === 'failed')) {
+    return premiumT(`myp.premiumPayments.status.transfer.${status}`)
+  }
+  if (status === 'due' && instalment.isRetry) {
+    return premiumT('myp.premiumPayments.status.retry', {
       date: formatJapaneseDate(instalment.dueDate),
     })
   }
-  return t(`myp.premiumPayments.status.${instalment.status}`)
+  return premiumT(`myp.premiumPayments.status.${status}`)
+}
+
+function cardRow(card: PremiumPayments['card']): Row {
+  return {
+    label: premiumT('myp.premiumPayments.card'),
+    value:
+      card === null
+        ? premiumT('myp.premiumPayments.noCard')
+        : premiumT('myp.premiumPayments.cardValue', {
+            brand: cardBrandName(card.brand),
+            last4: card.last4,
+            month: card.expiryMonth,
+            year: card.expiryYear,
+          }),
+  }
+}
+
+/** お振込先 of one transferred instalment not paid yet: the account, the amount, by when. */
+function transferAccountRows(account: VirtualAccount): Row[] {
+  const rows: Row[] = [
+    {
+      label: premiumT('myp.premiumPayments.account.bank'),
+      value: premiumT('myp.premiumPayments.account.bankValue', {
+        bankName: account.bankName,
+        bankCode: account.bankCode,
+      }),
+    },
+    {
+      label: premiumT('myp.premiumPayments.account.branch'),
+      value: premiumT('myp.premiumPayments.account.branchValue', {
+        branchName: account.branchName,
+        branchCode: account.branchCode,
+      }),
+    },
+    { label: premiumT('myp.premiumPayments.account.type'), value: account.accountType },
+    { label: premiumT('myp.premiumPayments.account.number'), value: account.accountNumber },
+    { label: premiumT('myp.premiumPayments.account.holder'), value: account.accountHolder },
+    { label: premiumT('myp.premiumPayments.account.amount'), value: formatYen(account.amount) },
+    {
+      label: premiumT('myp.premiumPayments.transferDueDate'),
+      value: formatJapaneseDate(account.dueDate),
+    },
+  ]
+  // part of it paid in: what has come so far (the rest is still to be transferred)
+  if (account.paidAmount > 0 && account.paidAmount < account.amount) {
+    rows.push({
+      label: premiumT('myp.premiumPayments.account.paidAmount'),
+      value: formatYen(account.paidAmount),
+    })
+  }
+  return rows
+}
+
+/**
+ * 「2027年3月25日」 that a narrow table cell breaks after the year only, never inside a number
+ * (a phone's width: 「2027年2 / 月25日」 otherwise).
+ */
+function YearThenRest({ text }: { text: string }) {
+  const at = text.indexOf('年') + 1
+  if (at === 0) return text
+  return (
+    <>
+      <span className="inline-block whitespace-nowrap">{text.slice(0, at)}</span>
+      <span className="inline-block whitespace-nowrap">{text.slice(at)}</span>
+    </>
+  )
 }
 
 function PremiumPaymentsSection({
@@ -135,30 +222,31 @@ function PremiumPaymentsSection({
   /** the card change screen of this contract */
   changeCardTo: string
 }) {
-  const { card } = payments
+  const { method, card } = payments
+  const isCard = method === 'card'
+  const invoiced = payments.instalments.flatMap((instalment) =>
+    instalment.transferAccount === null
+      ? []
+      : [{ instalment, account: instalment.transferAccount }],
+  )
   return (
-    <Section title={t('myp.premiumPayments.title')}>
+    <Section
+      title={
+        isCard
+          ? premiumT('myp.premiumPayments.title')
+          : premiumT('myp.premiumPayments.title.transfer')
+      }
+    >
       <Rows
         rows={[
-          { label: t('myp.premiumPayments.plan'), value: payments.planText },
-          {
-            label: t('myp.premiumPayments.card'),
-            value:
-              card === null
-                ? t('myp.premiumPayments.noCard')
-                : t('myp.premiumPayments.cardValue', {
-                    brand: cardBrandName(card.brand),
-                    last4: card.last4,
-                    month: card.expiryMonth,
-                    year: card.expiryYear,
-                  }),
-          },
+          { label: premiumT('myp.premiumPayments.plan'), value: payments.planText },
+          ...(isCard ? [cardRow(card)] : []),
         ]}
       />
       <div className="overflow-x-auto">
         <table className="w-full border-collapse text-std-16N-170">
           <caption className="text-left text-std-16B-170 text-solid-gray-900">
-            {t('myp.premiumPayments.caption')}
+            {premiumT('myp.premiumPayments.caption')}
           </caption>
           <thead>
             <tr className="border-b border-solid-gray-420 text-left">
@@ -168,7 +256,7 @@ function PremiumPaymentsSection({
                   scope="col"
                   className={column === 'amount' ? 'p-2 text-right' : 'p-2'}
                 >
-                  {t(`myp.premiumPayments.${column}`)}
+                  {columnText(column, method)}
                 </th>
               ))}
             </tr>
@@ -180,31 +268,62 @@ function PremiumPaymentsSection({
                 data-status={instalment.status}
                 className="border-b border-solid-gray-200"
               >
-                <th scope="row" className="p-2 text-left font-normal">
+                <th scope="row" className="whitespace-nowrap p-2 text-left font-normal">
                   {instalment.seq}
                 </th>
-                <td className="p-2">{formatJapaneseYearMonth(instalment.coversMonth)}</td>
-                <td className="p-2">{formatJapaneseDate(instalment.dueDate)}</td>
-                <td className="p-2 text-right">{formatYen(instalment.amount)}</td>
-                <td className="p-2">{statusText(instalment)}</td>
+                <td className="p-2">
+                  <YearThenRest text={formatJapaneseYearMonth(instalment.coversMonth)} />
+                </td>
+                <td className="p-2">
+                  <YearThenRest text={formatJapaneseDate(instalment.dueDate)} />
+                </td>
+                <td className="whitespace-nowrap p-2 text-right">{formatYen(instalment.amount)}</td>
+                <td className="p-2">{statusText(instalment, method)}</td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
-      {card !== null && (
+      {isCard && card !== null && (
         <div className="flex flex-col gap-2">
           {payments.instalments.some((each) => each.status === 'failed' || each.isRetry) && (
-            <p className="text-std-16N-170">{t('myp.premiumPayments.refusedNote')}</p>
+            <p className="text-std-16N-170">{premiumT('myp.premiumPayments.refusedNote')}</p>
           )}
           <p>
             <Link className="text-std-16N-170 underline" to={changeCardTo}>
-              {t('myp.premiumPayments.changeCard')}
+              {premiumT('myp.premiumPayments.changeCard')}
             </Link>
           </p>
         </div>
       )}
+      {!isCard && payments.instalments.some((each) => each.status === 'failed') && (
+        <p className="text-std-16N-170">{premiumT('myp.premiumPayments.unpaidNote')}</p>
+      )}
+      {invoiced.map(({ instalment, account }) => (
+        <TransferAccount key={instalment.seq} instalment={instalment} account={account} />
+      ))}
     </Section>
+  )
+}
+
+/** One month's お振込先, a region named by its heading (「2027年2月分のお振込先」). */
+function TransferAccount({
+  instalment,
+  account,
+}: {
+  instalment: InstalmentState
+  account: VirtualAccount
+}) {
+  const headingId = useId()
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-2">
+      <h3 id={headingId} className="text-std-18B-160 text-solid-gray-900">
+        {premiumT('myp.premiumPayments.account.heading', {
+          month: formatJapaneseYearMonth(instalment.coversMonth),
+        })}
+      </h3>
+      <Rows rows={transferAccountRows(account)} />
+    </section>
   )
 }
 

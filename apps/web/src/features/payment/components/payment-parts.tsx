@@ -1,4 +1,4 @@
-import { paymentScopeText, type PaymentTerms } from '@app/shared/messages/premium-text'
+import { paymentScopeText, type PaymentTerms } from '@app/shared/messages/payment-scope-text'
 import type { PaymentRegistration } from '@app/shared/api/payment/payment'
 import { formatYen } from '@app/shared/format/display'
 import { phaseProgressText } from '@app/shared/messages/flow-phase'
