@@ -183,6 +183,16 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   test: {
     name: 'web',
     environment: 'happy-dom',
+    // A link a test clicks never moves the shared window (a download's <a download> to a blob:
+    // address was followed as a navigation, and a later file's test found itself there): the
+    // screens navigate through the router and services.browser, which the tests stand in for.
+    environmentOptions: {
+      happyDOM: {
+        settings: {
+          navigation: { disableMainFrameNavigation: true, disableFallbackToSetURL: true },
+        },
+      },
+    },
     include: ['src/**/*.test.{ts,tsx}'],
     // The files share their worker's modules and DOM (ADR 0017): a third of the time. Each file
     // leaves nothing behind: setup.ts unmounts and clears storage, and no test ends while a screen

@@ -54,8 +54,11 @@ describe('直接アクセスの防止（SPEC §2.5）', () => {
     giveTermsOfUseConsent()
     // mailChangeCode opens directly, but only signed in (it changes the holder's address).
     storeMyPageSession()
-    renderApp(path)
+    const services = createTestServices()
+    renderApp(path, services)
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy()
+    // the pamphlet is the server's page: reached in the app, it is loaded from the server
+    expect(services.browser.reload).toHaveBeenCalledTimes(title === 'パンフレット' ? 1 : 0)
   })
 
   it('このタブで到達した画面の再読み込みは表示すること', async () => {

@@ -1,5 +1,6 @@
 import { useEffect } from 'react'
 import { TitleOnlyScreen } from '@/components/title-only-screen.tsx'
+import { useServices } from '@/lib/services.tsx'
 
 /** Whether this document was itself loaded from `href` (not reached by an in-app navigation). */
 function isDocumentLoadedFrom(href: string): boolean {
@@ -9,13 +10,16 @@ function isDocumentLoadedFrom(href: string): boolean {
 
 /**
  * The pamphlet is a server page without JavaScript (ADR 0008). An in-app navigation that lands
- * here loads it from the server. When the document was already loaded from this address, the
- * server did not answer it (e.g. Vite's dev server): reloading would loop, so the title stays.
+ * here loads it from the server (a reload of the address the router put in the bar). When the
+ * document was already loaded from this address, the server did not answer it (e.g. Vite's dev
+ * server): reloading would loop, so the title stays. The reload goes through the services'
+ * browser: a test's stands in for it (a real one in a shared test DOM navigated it later, under
+ * another file's test).
  */
 export default function PamphletScreen() {
+  const { browser } = useServices()
   useEffect(() => {
-    const { href } = window.location
-    if (!isDocumentLoadedFrom(href)) window.location.replace(href)
-  }, [])
+    if (!isDocumentLoadedFrom(window.location.href)) browser.reload()
+  }, [browser])
   return <TitleOnlyScreen titleKey="screen.pamphlet.title" />
 }
