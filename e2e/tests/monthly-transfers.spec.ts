@@ -154,7 +154,7 @@ test('振込の月払で、2か月目の口座が期日の14日前にメール�
       const invoice = await inbox.next('instalmentInvoice')
       expect(invoice.subject).toContain('保険料のお振込みのお願い（2027年2月分）')
       expect(invoice.textBody).toContain(`・お振込金額：${formatYen(month2.amount)}`)
-      expect(invoice.textBody).toContain(`・お振込期日：${formatJapaneseDate(month2.dueDate)}`)
+      expect(invoice.textBody).toContain(`・振込期日：${formatJapaneseDate(month2.dueDate)}`)
       const month2Account = accountNumberIn(invoice.textBody)
       expect(month2Account).not.toBe(firstAccountNumber)
 
@@ -189,7 +189,7 @@ test('振込の月払で、2か月目の口座が期日の14日前にメール�
       const inbox = await inboxOf(server)
       const unpaid = await inbox.next('instalmentUnpaid')
       expect(unpaid.textBody).toContain(
-        `お振込期日（${formatJapaneseDate(month3.dueDate)}）までにご入金を確認できませんでした`,
+        `振込期日（${formatJapaneseDate(month3.dueDate)}）までにご入金を確認できませんでした`,
       )
       const month3Account = accountNumberIn(unpaid.textBody)
 

@@ -3,14 +3,11 @@ import { inArray } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { EntryLink } from '@app/shared'
-import type { PaymentOutcome } from '@app/shared/api/payment/payment'
 import { openPostgresDatabase, type DatabaseHandle } from '../../src/db/client.ts'
 import { followUpMails, outboxMessages } from '../../src/db/schema/index.ts'
 import {
-  applicantAtPayment,
+  applicantPaidByTransfer,
   importPaymentProduct,
-  newIdempotencyKey,
-  registrationOf,
 } from '../../src/modules/payment/payment-test-support.ts'
 import { runRenewalJob } from '../../src/modules/renewal/renewal-job.ts'
 import {
@@ -32,18 +29,7 @@ const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1
 
 /** An applied transfer applicant whose account the provider issued at the clock's time. */
 async function transferApplicant(app: FastifyInstance, link: EntryLink, mailAddress: string) {
-  const { who, view } = await applicantAtPayment(app, link, { mailAddress })
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/executePaymentVAccount/',
-    headers: { ...who.headers, 'idempotency-key': newIdempotencyKey() },
-    payload: { registration: registrationOf(view) },
-  })
-  const outcome = response.json<PaymentOutcome>()
-  if (outcome.result !== 'completed' || outcome.completion.virtualAccount === null) {
-    throw new Error(`no account: ${response.body}`)
-  }
-  return outcome.completion.virtualAccount
+  return (await applicantPaidByTransfer(app, link, mailAddress)).account
 }
 
 describe('未入金のお知らせとご請求（issue #21 point 4）を3つのプロセスで', () => {

@@ -3,7 +3,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { EntryLink } from '@app/shared'
 import type { InvoiceOutcome, InvoiceView } from '@app/shared/api/my-page/invoice'
-import type { PaymentOutcome, PuzzleChallenge } from '@app/shared/api/payment/payment'
+import type { PuzzleChallenge } from '@app/shared/api/payment/payment'
 import {
   createTestApp,
   createTestDatabase,
@@ -22,11 +22,10 @@ import {
 } from '../../db/schema/index.ts'
 import { SANDBOX_3DS_PASSWORD, sandboxTestCards } from '../../sandbox/test-cards.ts'
 import {
-  applicantAtPayment,
+  applicantPaidByTransfer,
   cardToken,
   importPaymentProduct,
   newIdempotencyKey,
-  registrationOf,
   sandboxCall,
   solvePuzzle,
 } from '../payment/payment-test-support.ts'
@@ -51,18 +50,8 @@ const reminderDays = [3, 1]
 
 /** An applicant of the transfer product who had the provider issue an account at testNow. */
 async function transferApplicant(app: FastifyInstance, link: EntryLink, mailAddress: string) {
-  const { who, view } = await applicantAtPayment(app, link, { mailAddress })
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/executePaymentVAccount/',
-    headers: { ...who.headers, 'idempotency-key': newIdempotencyKey() },
-    payload: { registration: registrationOf(view) },
-  })
-  const outcome = response.json<PaymentOutcome>()
-  if (outcome.result !== 'completed' || outcome.completion.virtualAccount === null) {
-    throw new Error(`no account: ${response.body}`)
-  }
-  return { mailAddress, accountId: who.accountId, account: outcome.completion.virtualAccount }
+  const { who, account } = await applicantPaidByTransfer(app, link, mailAddress)
+  return { mailAddress, accountId: who.accountId, account }
 }
 
 function mailsOf(app: FastifyInstance, recipient: string, template: string) {

@@ -2,6 +2,7 @@ import { formatJapaneseDate, formatYen, formatYyyymmdd } from '@app/shared'
 import { formatJapaneseYearMonth } from '@app/shared/format/display'
 import { plainMail, type MyPageMailContext } from './my-page-templates.ts'
 import type { MailContent } from './outbox.ts'
+import { accountListItems, type CompletionMailAccount } from './templates.ts'
 
 // The instalment job's mails (issue #24 point 3, ADR 0038): a declined monthly charge, with when
 // it is tried again, and the last refusal. No card detail beyond what the my-page shows is ever in
@@ -87,40 +88,25 @@ export function agencyInstalmentFailedMail(input: AgencyInstalmentFailedInput): 
 
 // ---- transfers (ADR 0039) ----
 
-/** The account a transferred instalment is paid into, as the mail shows it. */
-export interface InvoiceAccount {
-  bankName: string
-  bankCode: string
-  branchName: string
-  branchCode: string
-  accountType: string
-  accountNumber: string
-  accountHolder: string
-}
-
-function accountLines(account: InvoiceAccount, amount: number, dueDate: string): string {
-  return [
-    `・金融機関：${account.bankName}（金融機関コード ${account.bankCode}）`,
-    `・支店：${account.branchName}（支店コード ${account.branchCode}）`,
-    `・口座番号：${account.accountType} ${account.accountNumber}`,
-    `・口座名義：${account.accountHolder}`,
-    `・お振込金額：${formatYen(amount)}`,
-    `・お振込期日：${formatJapaneseDate(dueDate)}`,
-  ].join('\n')
+/** A transferred instalment's account (its amount and due date): as in the completion mail. */
+function accountLines(account: CompletionMailAccount): string {
+  return accountListItems(account)
+    .map((item) => `・${item}`)
+    .join('\n')
 }
 
 /** 保険料のお振込みのお願い: a later instalment's own account, mailed before its due date. */
 export function instalmentInvoiceMail(
-  input: InstalmentMailInput & { dueDate: string; account: InvoiceAccount },
+  input: InstalmentMailInput & { account: CompletionMailAccount },
 ): MailTemplate {
   return plainMail(
     'instalmentInvoice',
     input,
     `保険料のお振込みのお願い（${monthText(input.coversMonth)}）`,
     [
-      `${input.groupName}の団体保険の保険料（${monthText(input.coversMonth)}）のお振込先をお知らせします。お振込期日までに、下記の口座へお振り込みください。`,
+      `${input.groupName}の団体保険の保険料（${monthText(input.coversMonth)}）のお振込先をお知らせします。振込期日までに、下記の口座へお振り込みください。`,
       `・加入者番号：${input.groupPfPolicyHolderNo}`,
-      `■お振込先\n${accountLines(input.account, input.amount, input.dueDate)}`,
+      `■お振込先\n${accountLines(input.account)}`,
       'この口座は、この回の保険料のお振り込み専用です。ほかの回の保険料や、前回までの口座へのお振り込みと取り違えないようご注意ください。振込手数料はお客さまのご負担となります。',
       `お支払いの状況は、マイページでもご確認いただけます。\n${input.myPageUrl}`,
     ],
@@ -129,16 +115,16 @@ export function instalmentInvoiceMail(
 
 /** 保険料のご入金を確認できませんでした: the due date passed without the deposit. */
 export function instalmentUnpaidMail(
-  input: InstalmentMailInput & { dueDate: string; account: InvoiceAccount },
+  input: InstalmentMailInput & { account: CompletionMailAccount },
 ): MailTemplate {
   return plainMail(
     'instalmentUnpaid',
     input,
     `保険料のご入金を確認できませんでした（${monthText(input.coversMonth)}）`,
     [
-      `${input.groupName}の団体保険の保険料（${monthText(input.coversMonth)}）について、お振込期日（${formatJapaneseDate(input.dueDate)}）までにご入金を確認できませんでした。`,
+      `${input.groupName}の団体保険の保険料（${monthText(input.coversMonth)}）について、振込期日（${formatJapaneseDate(input.account.dueDate)}）までにご入金を確認できませんでした。`,
       `・加入者番号：${input.groupPfPolicyHolderNo}`,
-      `お手数ですが、至急、下記の口座へお振り込みください。行き違いでお振り込みいただいている場合は、ご容赦ください。\n■お振込先\n${accountLines(input.account, input.amount, input.dueDate)}`,
+      `お手数ですが、至急、下記の口座へお振り込みください。行き違いでお振り込みいただいている場合は、ご容赦ください。\n■お振込先\n${accountLines(input.account)}`,
       'このままでは保障を続けられない場合があります。お振り込みが難しい場合は、下記のお問い合わせ先までご連絡ください。',
       `お支払いの状況は、マイページでもご確認いただけます。\n${input.myPageUrl}`,
     ],
@@ -198,12 +184,12 @@ export function agencyInstalmentUnpaidMail(input: AgencyInstalmentUnpaidInput): 
     { groupName: input.groupName, agencyContact: '' },
     '保険料（お振込み）のご入金を確認できませんでした',
     [
-      `${input.groupName}の団体保険で、お振込期日までに保険料のご入金を確認できませんでした。`,
+      `${input.groupName}の団体保険で、振込期日までに保険料のご入金を確認できませんでした。`,
       [
         `・枝番：${input.groupPfBranchNo}`,
         `・加入者番号：${input.groupPfPolicyHolderNo}`,
         `・保険料：${formatYen(input.amount)}（${monthText(input.coversMonth)}）`,
-        `・お振込期日：${formatJapaneseDate(input.dueDate)}`,
+        `・振込期日：${formatJapaneseDate(input.dueDate)}`,
       ].join('\n'),
       'ご契約者さまへは、ご入金を確認できなかったことと、お振込先をメールでお知らせしています。ご契約の継続について、ご対応をお願いします。\nこのメールには、お客さまの個人情報を記載していません。',
     ],

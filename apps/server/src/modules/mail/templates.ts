@@ -153,6 +153,18 @@ export interface CompletionMailAccount {
   dueDate: string
 }
 
+/** Every field of an account, the amount and the due date: the completion's and an instalment's. */
+export function accountListItems(account: CompletionMailAccount): string[] {
+  return [
+    `金融機関：${account.bankName}（金融機関コード ${account.bankCode}）`,
+    `支店：${account.branchName}（支店コード ${account.branchCode}）`,
+    `口座番号：${account.accountType} ${account.accountNumber}`,
+    `口座名義：${account.accountHolder}`,
+    `お振込金額：${formatYen(account.amount)}`,
+    `振込期日：${formatJapaneseDate(account.dueDate)}`,
+  ]
+}
+
 export interface CompletionMailInput {
   /** 団体名 (groupPfInfo.groupNameKanji) */
   groupName: string
@@ -231,14 +243,7 @@ export function completionMail(input: CompletionMailInput): MailTemplate {
       paragraph('■お振込先'),
       {
         kind: 'list',
-        items: [
-          `金融機関：${account.bankName}（金融機関コード ${account.bankCode}）`,
-          `支店：${account.branchName}（支店コード ${account.branchCode}）`,
-          `口座番号：${account.accountType} ${account.accountNumber}`,
-          `口座名義：${account.accountHolder}`,
-          `お振込金額：${formatYen(account.amount)}`,
-          `振込期日：${formatJapaneseDate(account.dueDate)}`,
-        ],
+        items: accountListItems(account),
       },
       paragraph(
         '振込期日までに、上記の口座へお振り込みください。この口座は、お客さま専用の振込口座です。',

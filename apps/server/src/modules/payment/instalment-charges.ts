@@ -1,5 +1,6 @@
 import { addDays, startOfBusinessDate, toBusinessDate } from '@app/shared'
 import { myPageLoginHref } from '@app/shared/format/page-urls'
+import type { InstalmentMethod } from '@app/shared/rules/instalments'
 import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/client.ts'
 import { findBranch } from '../group/group-records.ts'
@@ -114,17 +115,29 @@ export async function runInstalmentCharges(
     unanswered: 0,
     lost: 0,
   }
+  await forEachDueClaim(options, 'card', (claim) => chargeOne(options, claim, result))
+  return result
+}
+
+/**
+ * Claims the due instalments of a method a batch at a time (each claim this run's alone, with a
+ * lease) and hands each to `handle`, until a batch comes back short.
+ */
+export async function forEachDueClaim(
+  options: Pick<InstalmentChargeOptions, 'db' | 'clock'>,
+  method: InstalmentMethod,
+  handle: (claim: ClaimedInstalment) => Promise<void>,
+): Promise<void> {
   for (;;) {
     const now = options.clock.now()
     const claims = await claimDueInstalments(options.db, {
-      method: 'card',
+      method,
       now,
       leaseUntil: new Date(now.getTime() + CHARGE_LEASE_MS),
       limit: BATCH,
     })
-    if (claims.length === 0) return result
-    for (const claim of claims) await chargeOne(options, claim, result)
-    if (claims.length < BATCH) return result
+    for (const claim of claims) await handle(claim)
+    if (claims.length < BATCH) return
   }
 }
 

@@ -6,9 +6,13 @@ import {
   instalmentUnpaidMail,
 } from '../mail/instalment-templates.ts'
 import { enqueueMail } from '../mail/outbox.ts'
-import { instalmentMailTarget, type InstalmentChargeOptions } from './instalment-charges.ts'
 import {
-  claimDueInstalments,
+  forEachDueClaim,
+  instalmentMailTarget,
+  UNANSWERED_RETRY_MS,
+  type InstalmentChargeOptions,
+} from './instalment-charges.ts'
+import {
   findInstalmentMailSubject,
   finishClaim,
   listInstalmentAccounts,
@@ -17,8 +21,8 @@ import {
   type ClaimedInstalment,
   type InstalmentOutcome,
 } from './instalment-repository.ts'
-import { CHARGE_LEASE_MS, UNANSWERED_RETRY_MS } from './instalment-charges.ts'
 import { ProviderUnavailableError, type PaymentProvider } from './provider.ts'
+import { issuedAccountColumns } from './virtual-account-view.ts'
 
 // The later instalments of a contract paid by transfer (issue #24 point 5, ADR 0039), run by the
 // instalment job after the card charges:
@@ -74,17 +78,7 @@ export async function runInstalmentInvoices(
     lost: 0,
     overdue: 0,
   }
-  for (;;) {
-    const now = options.clock.now()
-    const claims = await claimDueInstalments(options.db, {
-      method: 'transfer',
-      now,
-      leaseUntil: new Date(now.getTime() + CHARGE_LEASE_MS),
-      limit: BATCH,
-    })
-    for (const claim of claims) await invoiceOne(options, claim, result)
-    if (claims.length < BATCH) break
-  }
+  await forEachDueClaim(options, 'transfer', (claim) => invoiceOne(options, claim, result))
   for (;;) {
     const marked = await markOverdue(options)
     result.overdue += marked
@@ -133,22 +127,13 @@ async function invoiceOne(
     await saveInstalmentAccount(tx, {
       applicationId: claim.applicationId,
       instalmentId: claim.id,
-      providerAccountId: account.id,
-      bankName: account.bankName,
-      bankCode: account.bankCode,
-      branchName: account.branchName,
-      branchCode: account.branchCode,
-      accountType: account.accountType,
-      accountNumber: account.accountNumber,
-      accountHolder: account.accountHolder,
-      amount: account.amount,
-      dueDate: account.dueDate,
+      ...issuedAccountColumns(account),
       createdAt: now,
       updatedAt: now,
     })
     const target = await instalmentMailTarget(tx, claim, options.publicBaseUrl)
     if (target === undefined) return undefined
-    const mail = instalmentInvoiceMail({ ...target.context, dueDate: account.dueDate, account })
+    const mail = instalmentInvoiceMail({ ...target.context, account })
     return enqueueMail(tx, { ...mail, recipient: target.subject.mailAddress }, now)
   })
   if (messageId === null) {
@@ -190,7 +175,7 @@ async function markOverdue(options: InstalmentInvoiceOptions): Promise<number> {
         })
         await enqueueMail(tx, { ...notice, recipient: agentMail }, now)
       }
-      const mail = instalmentUnpaidMail({ ...context, dueDate: instalment.dueDate, account })
+      const mail = instalmentUnpaidMail({ ...context, account })
       ids.push(await enqueueMail(tx, { ...mail, recipient: subject.mailAddress }, now))
     }
     return { count: overdue.length, ids }

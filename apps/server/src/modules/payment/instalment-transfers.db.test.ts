@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { EntryLink } from '@app/shared'
 import type { MoneyInstalmentItem } from '@app/shared/api/admin/money'
 import type { ContractInfo } from '@app/shared/api/my-page/endpoints'
-import type { PaymentOutcome } from '@app/shared/api/payment/payment'
 import {
   createTestApp,
   createTestDatabase,
@@ -23,10 +22,8 @@ import { CHARGE_LEASE_MS } from './instalment-charges.ts'
 import { invoiceKey, runInstalmentInvoices, type AccountIssuer } from './instalment-invoices.ts'
 import { claimDueInstalments, listInstalments } from './instalment-repository.ts'
 import {
-  applicantAtPayment,
+  applicantPaidByTransfer,
   importPaymentProduct,
-  newIdempotencyKey,
-  registrationOf,
   sandboxCall,
   TEST_PREMIUM,
 } from './payment-test-support.ts'
@@ -88,18 +85,8 @@ describe('振込の月払（issue #24 の5、ADR 0039）を申し込みから毎
   })
 
   async function payByTransfer(address: string) {
-    const { who, view } = await applicantAtPayment(app, link, { mailAddress: address })
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/executePaymentVAccount/',
-      headers: { ...who.headers, 'idempotency-key': newIdempotencyKey() },
-      payload: { registration: registrationOf(view) },
-    })
-    const outcome = response.json<PaymentOutcome>()
-    if (outcome.result !== 'completed' || outcome.completion.virtualAccount === null) {
-      throw new Error(`no account: ${response.body}`)
-    }
-    return { who, accountNumber: outcome.completion.virtualAccount.accountNumber }
+    const { who, account } = await applicantPaidByTransfer(app, link, address)
+    return { who, accountNumber: account.accountNumber }
   }
 
   /** A customer's transfer at the sandbox (its signed notification), then the reconciliation. */
@@ -183,7 +170,7 @@ describe('振込の月払（issue #24 の5、ADR 0039）を申し込みから毎
     expect(invoice[0]?.subject).toContain('保険料のお振込みのお願い（2027年1月分）')
     expect(invoice[0]?.textBody).toContain(`・口座番号：普通 ${account?.accountNumber ?? '?'}`)
     expect(invoice[0]?.textBody).toContain(`・お振込金額：${yen(TEST_PREMIUM)}`)
-    expect(invoice[0]?.textBody).toContain('・お振込期日：2026年12月20日')
+    expect(invoice[0]?.textBody).toContain('・振込期日：2026年12月20日')
     expect(invoice[0]?.textBody).toContain('https://hoken.example.jp/app/myp/')
   })
 
@@ -234,7 +221,7 @@ describe('振込の月払（issue #24 の5、ADR 0039）を申し込みから毎
     )
     expect(unpaid).toHaveLength(1)
     expect(unpaid[0]?.textBody).toContain(
-      'お振込期日（2027年1月20日）までにご入金を確認できませんでした',
+      '振込期日（2027年1月20日）までにご入金を確認できませんでした',
     )
     expect(unpaid[0]?.textBody).toContain(`・口座番号：普通 ${account?.accountNumber ?? '?'}`)
     const agency = (await mailsTo(app.db, 'agent@example.jp')).filter(

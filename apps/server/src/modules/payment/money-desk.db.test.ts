@@ -3,7 +3,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { and, eq, inArray } from 'drizzle-orm'
 import { startOfBusinessDate, type EntryLink } from '@app/shared'
-import type { PaymentOutcome } from '@app/shared/api/payment/payment'
 import type {
   MoneyCardItem,
   MoneyDepositItem,
@@ -37,11 +36,10 @@ import { runInstalmentCharges, type StoredCardCharger } from './instalment-charg
 import { listInstalments } from './instalment-repository.ts'
 import { giveMonthlySchedule } from './instalment-test-support.ts'
 import {
-  applicantAtPayment,
+  applicantPaidByTransfer,
   cardToken,
   importPaymentProduct,
   newIdempotencyKey,
-  registrationOf,
   sandboxCall,
   TEST_PREMIUM,
 } from './payment-test-support.ts'
@@ -76,18 +74,8 @@ describe('入金・決済照合（issue #21 の3）', () => {
 
   /** An applied application with its virtual account (1,350 yen due). */
   async function withAccount(): Promise<{ who: SignedInApplicant; accountNumber: string }> {
-    const { who, view } = await applicantAtPayment(app, transferLink)
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/executePaymentVAccount/',
-      headers: { ...who.headers, 'idempotency-key': newIdempotencyKey() },
-      payload: { registration: registrationOf(view) },
-    })
-    const outcome = response.json<PaymentOutcome>()
-    if (outcome.result !== 'completed' || outcome.completion.virtualAccount === null) {
-      throw new Error(`no account: ${response.body}`)
-    }
-    return { who, accountNumber: outcome.completion.virtualAccount.accountNumber }
+    const { who, account } = await applicantPaidByTransfer(app, transferLink, 'midori@example.jp')
+    return { who, accountNumber: account.accountNumber }
   }
 
   /** A transfer through the sandbox (its signed notification to the webhook), then the job. */

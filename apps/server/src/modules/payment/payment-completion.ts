@@ -28,7 +28,7 @@ import {
   updateApplyInfo,
 } from '../application/application-records.ts'
 import { listInstalments, saveStoredCard, writeSchedule } from './instalment-repository.ts'
-import { virtualAccountOf } from './virtual-account-view.ts'
+import { issuedAccountColumns, virtualAccountOf } from './virtual-account-view.ts'
 import { type IssuedVirtualAccount, type StoredCard } from './provider.ts'
 import { contractInstalments } from '@app/shared/rules/instalments'
 import { INSTALMENT_INVOICE_LEAD_DAYS } from '@app/shared/rules/payment'
@@ -293,16 +293,7 @@ export class PaymentCompletion extends PaymentPart {
       id: randomUUID(),
       applicationId,
       instalmentId: null,
-      providerAccountId: account.id,
-      bankName: account.bankName,
-      bankCode: account.bankCode,
-      branchName: account.branchName,
-      branchCode: account.branchCode,
-      accountType: account.accountType,
-      accountNumber: account.accountNumber,
-      accountHolder: account.accountHolder,
-      amount: account.amount,
-      dueDate: account.dueDate,
+      ...issuedAccountColumns(account),
       paidAmount: 0,
       depositStatus: 'awaiting',
       createdAt: now,

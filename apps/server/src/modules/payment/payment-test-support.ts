@@ -10,9 +10,11 @@ import {
   type PolicyHolderInput,
 } from '@app/shared'
 import type {
+  PaymentOutcome,
   PaymentRegistration,
   PuzzleChallenge,
   PuzzleSolution,
+  VirtualAccount,
 } from '@app/shared/api/payment/payment'
 import { groupDocument, readTestImage } from '../../../test/factories.ts'
 import type { Database } from '../../db/client.ts'
@@ -252,6 +254,30 @@ export function sandboxCall(
     headers: { authorization: `Bearer ${app.paymentSettings.secretKey}` },
     ...(payload === undefined ? {} : { payload }),
   })
+}
+
+/**
+ * An applicant of `link` who paid by transfer: the provider issued the application's own account
+ * at the app's clock, and the application completed with it (for a monthly product, with the
+ * transfer schedule, ADR 0039). The signed-in applicant and the account.
+ */
+export async function applicantPaidByTransfer(
+  app: FastifyInstance,
+  link: EntryLink,
+  mailAddress: string,
+): Promise<{ who: SignedInApplicant; account: VirtualAccount }> {
+  const { who, view } = await applicantAtPayment(app, link, { mailAddress })
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/executePaymentVAccount/',
+    headers: { ...who.headers, 'idempotency-key': newIdempotencyKey() },
+    payload: { registration: registrationOf(view) },
+  })
+  const outcome = response.json<PaymentOutcome>()
+  if (outcome.result !== 'completed' || outcome.completion.virtualAccount === null) {
+    throw new Error(`no account: ${response.body}`)
+  }
+  return { who, account: outcome.completion.virtualAccount }
 }
 
 /**

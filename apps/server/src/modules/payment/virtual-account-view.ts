@@ -1,9 +1,27 @@
 import type { VirtualAccount } from '@app/shared/api/payment/virtual-account'
 import type { VirtualAccountRow } from './payment-repository.ts'
+import type { IssuedVirtualAccount } from './provider.ts'
 
-// A kept virtual account as the screens show it: the completion's, and a transferred
-// instalment's in the my-page (ADR 0039).
+// A virtual account between the provider, our table and the screens: the completion's, a renewal
+// invoice's, and a transferred instalment's (ADR 0039).
 
+/** The provider's issued account as the columns we keep of it. */
+export function issuedAccountColumns(account: IssuedVirtualAccount) {
+  return {
+    providerAccountId: account.id,
+    bankName: account.bankName,
+    bankCode: account.bankCode,
+    branchName: account.branchName,
+    branchCode: account.branchCode,
+    accountType: account.accountType,
+    accountNumber: account.accountNumber,
+    accountHolder: account.accountHolder,
+    amount: account.amount,
+    dueDate: account.dueDate,
+  }
+}
+
+/** A kept account as the screens show it. */
 export function virtualAccountOf(row: VirtualAccountRow): VirtualAccount {
   return {
     bankName: row.bankName,
