@@ -15,6 +15,7 @@ import {
   findInstalmentMailSubject,
   finishClaim,
   type ClaimedInstalment,
+  type InstalmentMailSubject,
   type InstalmentOutcome,
 } from './instalment-repository.ts'
 import { ProviderUnavailableError, type PaymentProvider } from './provider.ts'
@@ -83,14 +84,16 @@ function nextTryDate(today: string, tries: number): string | undefined {
 
 /**
  * Who an instalment's mail goes to and what it says of the contract: the holder, the branch (its
- * contact and agentMail) and the common lines; undefined when the application is gone.
+ * contact and agentMail) and the common lines; undefined when the application is gone. A caller
+ * that has read the holder already passes it (`known`) rather than having it read again.
  */
 export async function instalmentMailTarget(
   tx: Database,
   instalment: { applicationId: string; coversMonth: string; amount: number },
   publicBaseUrl: () => string,
+  known?: InstalmentMailSubject,
 ) {
-  const subject = await findInstalmentMailSubject(tx, instalment.applicationId)
+  const subject = known ?? (await findInstalmentMailSubject(tx, instalment.applicationId))
   if (subject === undefined) return undefined
   const branch = await findBranch(tx, subject)
   const context = {

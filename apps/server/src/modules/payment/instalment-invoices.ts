@@ -15,7 +15,7 @@ import {
 import {
   findInstalmentMailSubject,
   finishClaim,
-  listInstalmentAccounts,
+  findInstalmentAccount,
   markOverdueTransfers,
   saveInstalmentAccount,
   type ClaimedInstalment,
@@ -131,7 +131,7 @@ async function invoiceOne(
       createdAt: now,
       updatedAt: now,
     })
-    const target = await instalmentMailTarget(tx, claim, options.publicBaseUrl)
+    const target = await instalmentMailTarget(tx, claim, options.publicBaseUrl, subject)
     if (target === undefined) return undefined
     const mail = instalmentInvoiceMail({ ...target.context, account })
     return enqueueMail(tx, { ...mail, recipient: target.subject.mailAddress }, now)
@@ -158,9 +158,7 @@ async function markOverdue(options: InstalmentInvoiceOptions): Promise<number> {
     const ids: string[] = []
     for (const instalment of overdue) {
       const target = await instalmentMailTarget(tx, instalment, options.publicBaseUrl)
-      const account = (await listInstalmentAccounts(tx, instalment.applicationId)).get(
-        instalment.id,
-      )
+      const account = await findInstalmentAccount(tx, instalment.id)
       if (target === undefined || account === undefined) continue
       const { subject, branch, context } = target
       const agentMail = branch?.agentMail.trim() ?? ''

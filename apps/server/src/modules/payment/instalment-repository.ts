@@ -538,6 +538,18 @@ export async function listInstalmentAccounts(
   return byInstalment
 }
 
+/** A later transferred instalment's own account (the overdue mail gives it again). */
+export async function findInstalmentAccount(
+  db: Database,
+  instalmentId: string,
+): Promise<VirtualAccountRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(virtualAccounts)
+    .where(eq(virtualAccounts.instalmentId, instalmentId))
+  return row
+}
+
 /**
  * A deposit paid a transferred instalment in full (the reconciliation's transaction): the account's
  * instalment, or, for the application's own account, the contract's first. A deposit after the

@@ -166,13 +166,17 @@ export class ContractService {
     applicationId: string,
     closingDay: number | null,
   ): Promise<PremiumPayments | null> {
-    const [rows, card, accounts] = await Promise.all([
+    const [rows, card] = await Promise.all([
       listInstalments(this.#db, applicationId),
       findStoredCardInUse(this.#db, applicationId),
-      listInstalmentAccountsShown(this.#db, applicationId),
     ])
     const method = rows[0]?.method
     if (method === undefined) return null
+    // the accounts only for a transfer contract: no query for every other contract view
+    const accounts =
+      method === 'transfer'
+        ? await listInstalmentAccountsShown(this.#db, applicationId)
+        : new Map<string, never>()
     return {
       method,
       planText: schedulePlanText(rows, closingDay, method),
